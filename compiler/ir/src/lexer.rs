@@ -1,0 +1,344 @@
+//! Tokenizer for MLIR's textual syntax.
+//!
+//! Invariants: tokens borrow the source (`&'src str`) and never allocate; the
+//! lexer never fails: malformed input becomes an `Error` token carrying its
+//! span, which the parser reports. Byte offsets are absolute in the buffer.
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Tok {
+    Eof,
+    Error,
+    /// Bare identifier or keyword: `func.func`, `i32`, `to`, `x`.
+    BareIdent,
+    /// `%name`, `%0` (text includes the sigil).
+    PercentIdent,
+    /// `^bb0`
+    CaretIdent,
+    /// `@name` or `@"quoted"`
+    AtIdent,
+    /// `#name`, `#dialect.attr` (body in `<...>` is not included)
+    HashIdent,
+    /// `!name`, `!dialect.type`
+    BangIdent,
+    Integer,
+    Float,
+    String,
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    LSquare,
+    RSquare,
+    Less,
+    Greater,
+    Colon,
+    Comma,
+    Equal,
+    Arrow,
+    Question,
+    Star,
+    Plus,
+    Minus,
+    Ellipsis,
+    Vertical,
+    /// `{-#` file metadata opener
+    FileMetadataBegin,
+    /// `#-}`
+    FileMetadataEnd,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct Token<'src> {
+    pub kind: Tok,
+    pub text: &'src str,
+    pub offset: usize,
+}
+
+pub struct Lexer<'src> {
+    src: &'src str,
+    pos: usize,
+}
+
+#[inline]
+fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+#[inline]
+fn is_ident_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+}
+#[inline]
+fn is_suffix_char(b: u8) -> bool {
+    // Characters allowed in `%foo`, `^bb`, `#x`, `!x` names: `[a-zA-Z0-9$._-]`
+    b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_' | b'-')
+}
+
+impl<'src> Lexer<'src> {
+    pub fn new(src: &'src str) -> Self {
+        Lexer { src, pos: 0 }
+    }
+
+    pub fn src(&self) -> &'src str {
+        self.src
+    }
+
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Repositions the lexer (used to rescan the body of a dialect type).
+    pub fn reset_to(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
+    fn tok(&self, kind: Tok, start: usize) -> Token<'src> {
+        Token { kind, text: &self.src[start..self.pos], offset: start }
+    }
+
+    fn skip_trivia(&mut self) {
+        let b = self.src.as_bytes();
+        loop {
+            while self.pos < b.len() && matches!(b[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
+                self.pos += 1;
+            }
+            if self.pos + 1 < b.len() && b[self.pos] == b'/' && b[self.pos + 1] == b'/' {
+                while self.pos < b.len() && b[self.pos] != b'\n' {
+                    self.pos += 1;
+                }
+                continue;
+            }
+            break;
+        }
+    }
+
+    pub fn next_token(&mut self) -> Token<'src> {
+        self.skip_trivia();
+        let b = self.src.as_bytes();
+        let start = self.pos;
+        if start >= b.len() {
+            return Token { kind: Tok::Eof, text: "", offset: b.len() };
+        }
+        let c = b[start];
+        self.pos += 1;
+        let single = |l: &mut Self, k| l.tok(k, start);
+        match c {
+            b'(' => single(self, Tok::LParen),
+            b')' => single(self, Tok::RParen),
+            b'{' => {
+                if b.get(self.pos) == Some(&b'-') && b.get(self.pos + 1) == Some(&b'#') {
+                    self.pos += 2;
+                    return self.tok(Tok::FileMetadataBegin, start);
+                }
+                single(self, Tok::LBrace)
+            }
+            b'}' => single(self, Tok::RBrace),
+            b'[' => single(self, Tok::LSquare),
+            b']' => single(self, Tok::RSquare),
+            b'<' => single(self, Tok::Less),
+            b'>' => single(self, Tok::Greater),
+            b':' => single(self, Tok::Colon),
+            b',' => single(self, Tok::Comma),
+            b'=' => single(self, Tok::Equal),
+            b'?' => single(self, Tok::Question),
+            b'*' => single(self, Tok::Star),
+            b'+' => single(self, Tok::Plus),
+            b'|' => single(self, Tok::Vertical),
+            b'-' => {
+                if b.get(self.pos) == Some(&b'>') {
+                    self.pos += 1;
+                    return self.tok(Tok::Arrow, start);
+                }
+                single(self, Tok::Minus)
+            }
+            b'.' => {
+                if b.get(self.pos) == Some(&b'.') && b.get(self.pos + 1) == Some(&b'.') {
+                    self.pos += 2;
+                    return self.tok(Tok::Ellipsis, start);
+                }
+                single(self, Tok::Error)
+            }
+            b'"' => self.lex_string(start),
+            b'%' => self.lex_prefixed(start, Tok::PercentIdent),
+            b'^' => self.lex_prefixed(start, Tok::CaretIdent),
+            b'!' => self.lex_prefixed(start, Tok::BangIdent),
+            b'#' => {
+                if b.get(self.pos) == Some(&b'-') && b.get(self.pos + 1) == Some(&b'}') {
+                    self.pos += 2;
+                    return self.tok(Tok::FileMetadataEnd, start);
+                }
+                self.lex_prefixed(start, Tok::HashIdent)
+            }
+            b'@' => {
+                if b.get(self.pos) == Some(&b'"') {
+                    self.pos += 1;
+                    let s = self.lex_string(self.pos - 1);
+                    if s.kind == Tok::Error {
+                        return s;
+                    }
+                    return self.tok(Tok::AtIdent, start);
+                }
+                self.lex_prefixed(start, Tok::AtIdent)
+            }
+            b'0'..=b'9' => self.lex_number(start),
+            _ if is_ident_start(c) => {
+                while self.pos < b.len() && is_ident_char(b[self.pos]) {
+                    self.pos += 1;
+                }
+                self.tok(Tok::BareIdent, start)
+            }
+            _ => {
+                // Step over a whole UTF-8 character so error spans stay on boundaries.
+                while self.pos < b.len() && !self.src.is_char_boundary(self.pos) {
+                    self.pos += 1;
+                }
+                self.tok(Tok::Error, start)
+            }
+        }
+    }
+
+    fn lex_prefixed(&mut self, start: usize, kind: Tok) -> Token<'src> {
+        let b = self.src.as_bytes();
+        let body = self.pos;
+        while self.pos < b.len() && is_suffix_char(b[self.pos]) {
+            self.pos += 1;
+        }
+        if self.pos == body {
+            return self.tok(Tok::Error, start);
+        }
+        self.tok(kind, start)
+    }
+
+    fn lex_string(&mut self, start: usize) -> Token<'src> {
+        let b = self.src.as_bytes();
+        while self.pos < b.len() {
+            match b[self.pos] {
+                b'"' => {
+                    self.pos += 1;
+                    return self.tok(Tok::String, start);
+                }
+                b'\\' => self.pos += 2,
+                b'\n' => break,
+                _ => self.pos += 1,
+            }
+        }
+        self.pos = self.pos.min(b.len());
+        self.tok(Tok::Error, start)
+    }
+
+    fn lex_number(&mut self, start: usize) -> Token<'src> {
+        let b = self.src.as_bytes();
+        if b[start] == b'0' && b.get(self.pos) == Some(&b'x') && b.get(self.pos + 1).is_some_and(|c| c.is_ascii_hexdigit()) {
+            self.pos += 1;
+            while self.pos < b.len() && b[self.pos].is_ascii_hexdigit() {
+                self.pos += 1;
+            }
+            return self.tok(Tok::Integer, start);
+        }
+        while self.pos < b.len() && b[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if b.get(self.pos) != Some(&b'.') {
+            return self.tok(Tok::Integer, start);
+        }
+        self.pos += 1;
+        while self.pos < b.len() && b[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if matches!(b.get(self.pos), Some(b'e' | b'E')) {
+            let save = self.pos;
+            self.pos += 1;
+            if matches!(b.get(self.pos), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if b.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+                while self.pos < b.len() && b[self.pos].is_ascii_digit() {
+                    self.pos += 1;
+                }
+            } else {
+                self.pos = save;
+            }
+        }
+        self.tok(Tok::Float, start)
+    }
+
+    /// Scans a balanced `<...>` body starting at the current position (which
+    /// must be at `<`) and returns its text including the brackets. Nested
+    /// `<>`, `()`, `[]`, `{}` and strings are balanced, as MLIR's pretty
+    /// dialect syntax requires. `->` does not close an angle bracket.
+    pub fn scan_angle_body(&mut self) -> Option<&'src str> {
+        let b = self.src.as_bytes();
+        let start = self.pos;
+        if b.get(start) != Some(&b'<') {
+            return None;
+        }
+        let mut stack: Vec<u8> = Vec::new();
+        while self.pos < b.len() {
+            let c = b[self.pos];
+            self.pos += 1;
+            match c {
+                b'<' => stack.push(b'>'),
+                b'(' => stack.push(b')'),
+                b'[' => stack.push(b']'),
+                b'{' => stack.push(b'}'),
+                b'-' if b.get(self.pos) == Some(&b'>') => self.pos += 1,
+                b'>' | b')' | b']' | b'}' => {
+                    if stack.pop() != Some(c) {
+                        return None;
+                    }
+                    if stack.is_empty() {
+                        return Some(&self.src[start..self.pos]);
+                    }
+                }
+                b'"' => {
+                    while self.pos < b.len() && b[self.pos] != b'"' {
+                        if b[self.pos] == b'\\' {
+                            self.pos += 1;
+                        }
+                        self.pos += 1;
+                    }
+                    self.pos += 1;
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Is the next raw character `c` (no trivia skipped)?
+    pub fn peek_raw(&self, c: u8) -> bool {
+        self.src.as_bytes().get(self.pos) == Some(&c)
+    }
+}
+
+/// Decodes MLIR string escapes (`\n`, `\t`, `\"`, `\\`, `\XX` hex) from the
+/// text between the quotes. Returns `None` on a malformed escape.
+pub fn unescape(s: &str) -> Option<String> {
+    if !s.contains('\\') {
+        return Some(s.to_string());
+    }
+    let b = s.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let n = *b.get(i + 1)?;
+        match n {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'"' => out.push(b'"'),
+            b'\\' => out.push(b'\\'),
+            _ => {
+                let h = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+                out.push(u8::from_str_radix(h, 16).ok()?);
+                i += 3;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    String::from_utf8(out).ok()
+}
