@@ -577,6 +577,9 @@ impl Context {
 
     /// Creates a detached op from `state`, adopting its regions.
     pub(crate) fn create_op(&mut self, mut state: OperationState) -> OpId {
+        if let Some(complete) = state.name.def.and_then(|d| d.complete_state) {
+            complete(self, &mut state);
+        }
         self.sort_attrs(&mut state.attrs);
         let op = self.ops.alloc(OpData {
             name: state.name,

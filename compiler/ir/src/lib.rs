@@ -14,7 +14,9 @@ pub mod builtin;
 mod builtin_format;
 pub mod context;
 pub mod diag;
+pub mod dominance;
 pub mod fold_util;
+pub mod fragment;
 pub mod ir;
 pub mod lexer;
 pub mod location;
@@ -25,6 +27,7 @@ pub mod rewrite;
 pub mod state;
 pub mod types;
 pub mod uniquer;
+pub mod verify;
 
 pub use attrs::{AttrData, AttrId};
 pub use context::{Context, InsertPoint};

@@ -149,6 +149,8 @@ pub type FoldFn = fn(&Context, OpId, &[Option<AttrId>]) -> Option<Vec<FoldValue>
 pub type ResultNamesFn = fn(&Context, OpId, &mut dyn FnMut(ValueId, String));
 /// Which operands are forwarded to successor `i` as its block arguments.
 pub type SuccessorOperandsFn = fn(&Context, OpId, usize) -> std::ops::Range<usize>;
+/// Completes the state of an op about to be created (see [`OpDef::complete_state`]).
+pub type CompleteStateFn = fn(&Context, &mut OperationState);
 
 pub struct OpDef {
     pub name: &'static str,
@@ -169,6 +171,12 @@ pub struct OpDef {
     pub successor_operands: Option<SuccessorOperandsFn>,
     /// Dialect whose prefix may be elided for ops printed in this op's regions.
     pub default_dialect: Option<&'static str>,
+    /// Runs on every state just before the op is created, whoever creates it
+    /// (generic or custom parser, builder, pattern): fills properties MLIR
+    /// gives a default value (`DefaultValuedAttr`) and canonicalises the
+    /// spelling of dialect attributes, so that all creation paths agree.
+    /// It cannot fail: invalid values are left for the verifier.
+    pub complete_state: Option<CompleteStateFn>,
 }
 
 impl OpDef {
@@ -191,6 +199,7 @@ impl OpDef {
         result_names: None,
         successor_operands: None,
         default_dialect: None,
+        complete_state: None,
     };
 
     pub fn has(&self, t: Traits) -> bool {

@@ -76,6 +76,8 @@ pub struct OpAsmParser<'c, 'src> {
     fwd_block: BlockId,
     depth: u32,
     default_dialects: Vec<Option<&'static str>>,
+    /// Op names resolved so far, keyed by their source spelling.
+    op_names: FxHashMap<&'src str, crate::ir::OpName>,
     attr_aliases: FxHashMap<&'src str, AttrId>,
     type_aliases: FxHashMap<&'src str, TypeId>,
     loc_aliases: FxHashMap<&'src str, LocId>,
@@ -115,6 +117,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             fwd_block,
             depth: 0,
             default_dialects: Vec::new(),
+            op_names: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
             type_aliases: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
@@ -519,22 +522,25 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
 
     fn parse_generic_op(&mut self) -> PResult<OpId> {
         let name_tok = self.tok;
-        let name_str = self.parse_string()?;
+        let name = match self.op_names.get(name_tok.text) {
+            Some(&n) => {
+                self.bump();
+                n
+            }
+            None => {
+                let s = self.parse_string()?;
+                let n = self.ctx.op_name(&s);
+                self.op_names.insert(name_tok.text, n);
+                n
+            }
+        };
         let loc = self.loc_at(name_tok.offset);
-        let name = self.ctx.op_name(&name_str);
         if name.def.is_none() && !self.ctx.allow_unregistered {
+            let name_str = self.ctx.str(name.sym);
             let dialect = name_str.split_once('.').map_or("", |d| d.0);
-            let msg = if self.ctx.registry().dialect(dialect).is_some() {
-                format!("Dialect `{dialect}' not found for custom op '{name_str}' ")
-            } else {
-                format!(
-                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
-                )
-            };
             let msg = if self.ctx.registry().dialect(dialect).is_some() {
                 format!("unregistered operation '{name_str}' found in dialect ('{dialect}') that does not allow unknown operations")
             } else {
-                let _ = msg;
                 "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
             };
             return Err(self.error_at(name_tok.offset, msg));
@@ -633,7 +639,9 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         };
         let name = self.ctx.op_name(def.name);
         let mut st = OperationState::new(name, loc);
-        self.default_dialects.push(def.default_dialect.or(self.default_dialects.last().copied().flatten()));
+        // Like MLIR, every op sets the default dialect of its own regions:
+        // one without a default (scf.if) does not inherit its parent's.
+        self.default_dialects.push(def.default_dialect);
         let r = (format.parse)(self, &mut st);
         self.default_dialects.pop();
         r?;
@@ -684,7 +692,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         for (target, name, off) in std::mem::take(&mut self.deferred_locs) {
             match self.loc_aliases.get(name) {
                 Some(&l) => self.apply_loc(target, l),
-                None => return Err(self.error_at(off, format!("operation location alias was never defined"))),
+                None => return Err(self.error_at(off, "operation location alias was never defined")),
             }
         }
         Ok(())
@@ -818,7 +826,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         for s in self.scopes.iter().rev() {
             if let Some(vals) = s.values.get(u.name) {
                 let Some(&v) = vals.get(u.number as usize) else {
-                    return Err(self.error_at(u.offset, format!("reference to invalid result number")));
+                    return Err(self.error_at(u.offset, "reference to invalid result number"));
                 };
                 let actual = self.ctx.value_type(v);
                 if actual != ty {
@@ -935,11 +943,13 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         if allow_attrs && self.tok.kind == Tok::LBrace {
             attrs = Some(self.parse_attribute(None)?);
         }
-        let mut loc = None;
-        if self.tok.kind == Tok::BareIdent && self.tok.text == "loc" {
-            loc = Some(self.parse_loc_body_deferrable()?);
-        }
-        Ok(Argument { name, ty, attrs, loc })
+        // Without `loc(...)` an argument is located at its name, as in MLIR.
+        let loc = if self.tok.kind == Tok::BareIdent && self.tok.text == "loc" {
+            self.parse_loc_body_deferrable()?
+        } else {
+            self.loc_at(name.offset)
+        };
+        Ok(Argument { name, ty, attrs, loc: Some(loc) })
     }
 
     fn parse_loc_body_deferrable(&mut self) -> PResult<LocId> {
@@ -1238,13 +1248,13 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 let body = &t.text[1..];
                 if let Some((dialect, rest)) = body.split_once('.') {
                     let mut text = rest.to_string();
-                    if self.lex.peek_raw(b'<') && self.tok.offset == t.offset + t.text.len() {
+                    if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
                         text.push_str(self.scan_angle_body(t.offset)?);
                     }
                     let (d, b) = (self.ctx.sym(dialect), self.ctx.sym(&text));
                     return Ok(self.ctx.attr(AttrData::Opaque { dialect: d, body: b }));
                 }
-                if self.lex.peek_raw(b'<') && self.tok.offset == t.offset + t.text.len() {
+                if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
                     let body_text = self.scan_angle_body(t.offset)?.to_string();
                     let (d, b) = (self.ctx.sym(body), self.ctx.sym(&body_text));
                     return Ok(self.ctx.attr(AttrData::Opaque { dialect: d, body: b }));
@@ -1556,7 +1566,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 let body = &t.text[1..];
                 if let Some((dialect, rest)) = body.split_once('.') {
                     let mut text = rest.to_string();
-                    if self.lex.peek_raw(b'<') || (self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len()) {
+                    if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
                         text.push_str(self.scan_angle_body(t.offset)?);
                     }
                     let (d, b) = (self.ctx.sym(dialect), self.ctx.sym(&text));
@@ -1612,7 +1622,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             return None;
         }
         match digits.parse::<u32>() {
-            Ok(w) if (1..=64).contains(&w) || (w == 0 && false) => {
+            Ok(w) if (1..=64).contains(&w) => {
                 Some(Ok(self.ctx.ty(TypeData::Integer { width: w, signedness: sign })))
             }
             _ => Some(Err(())),

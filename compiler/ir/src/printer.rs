@@ -76,6 +76,8 @@ struct NameState {
     /// whether the group has more than one result.
     values: FxHashMap<ValueId, (Name, u32, bool)>,
     customs: Vec<String>,
+    /// Each block's index in its region (its `^bbN` number).
+    blocks: FxHashMap<BlockId, u32>,
 }
 
 #[derive(Clone, Default)]
@@ -116,6 +118,7 @@ impl NameState {
 
     fn number_region(&mut self, ctx: &Context, region: RegionId, c: &mut Counters, generic: bool) {
         for (i, &b) in ctx.region_blocks(region).iter().enumerate() {
+            self.blocks.insert(b, i as u32);
             for &a in ctx.block_args(b) {
                 let name = if i == 0 {
                     c.next_arg += 1;
@@ -186,10 +189,12 @@ impl NameState {
     fn write_name(&self, n: Name, out: &mut String) {
         match n {
             Name::Num(k) => {
-                let _ = write!(out, "%{k}");
+                out.push('%');
+                push_u32(out, k);
             }
             Name::Arg(k) => {
-                let _ = write!(out, "%arg{k}");
+                out.push_str("%arg");
+                push_u32(out, k);
             }
             Name::Custom(k) => {
                 out.push('%');
@@ -198,6 +203,23 @@ impl NameState {
             Name::Unnamed => out.push_str("%<<UNKNOWN SSA VALUE>>"),
         }
     }
+}
+
+/// Appends a decimal number without going through `fmt` (names are printed
+/// hundreds of thousands of times in large modules).
+fn push_u32(out: &mut String, mut k: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (k % 10) as u8;
+        k /= 10;
+        if k == 0 {
+            break;
+        }
+    }
+    // The buffer holds ASCII digits only.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 /// Keeps characters valid in an SSA name (`[a-zA-Z0-9_$.-]`), mapping others to `_`.
@@ -352,7 +374,12 @@ impl<'c> OpAsmPrinter<'c> {
 
     /// `^bb3`
     pub fn print_successor(&mut self, b: BlockId) {
-        let _ = write!(self.out, "^bb{}", self.ctx.block_index(b).unwrap_or(0));
+        self.out.push_str("^bb");
+        let n = match self.names.blocks.get(&b) {
+            Some(&n) => n,
+            None => self.ctx.block_index(b).unwrap_or(0) as u32,
+        };
+        push_u32(&mut self.out, n);
     }
 
     /// `^bb3(%a, %b : i32, i32)` or `^bb3` without operands.
@@ -450,7 +477,7 @@ impl<'c> OpAsmPrinter<'c> {
                 .block_preds(b)
                 .iter()
                 .filter_map(|u| ctx.parent_block(u.op))
-                .filter_map(|pb| ctx.block_index(pb))
+                .filter_map(|pb| self.names.blocks.get(&pb).map(|&n| n as usize).or_else(|| ctx.block_index(pb)))
                 .collect();
             preds.sort_unstable();
             match preds.len() {
@@ -502,7 +529,8 @@ impl<'c> OpAsmPrinter<'c> {
                 let elide = self.default_dialects.last().copied().flatten().is_some_and(|dd| d.dialect() == dd)
                     || (d.dialect() == "builtin");
                 self.out.push_str(if elide { name.split_once('.').map_or(name, |x| x.1) } else { name });
-                self.default_dialects.push(d.default_dialect.or(self.default_dialects.last().copied().flatten()));
+                // Each op sets its own regions' default dialect (no inheritance), as MLIR.
+                self.default_dialects.push(d.default_dialect);
                 (fmt.print)(self, op);
                 self.default_dialects.pop();
             }
@@ -543,12 +571,16 @@ impl<'c> OpAsmPrinter<'c> {
         let regions = ctx.regions(op);
         if !regions.is_empty() {
             self.out.push_str(" (");
+            // A generic op's regions get its default dialect too (none for
+            // unregistered ops), as in MLIR.
+            self.default_dialects.push(def.and_then(|d| d.default_dialect));
             for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
                 self.print_region_impl(r, true, true, true);
             }
+            self.default_dialects.pop();
             self.out.push(')');
         }
         if !discardable.is_empty() {
@@ -731,7 +763,13 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String, with_type: bool) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_attr(ctx, e, out, true);
+                // Inside arrays MLIR elides the default types (i64, f64).
+                let default_typed = match ctx.attr_data(e) {
+                    AttrData::Integer { ty, .. } => *ty == ctx.common.i64,
+                    AttrData::Float { ty, .. } => *ty == ctx.common.f64,
+                    _ => false,
+                };
+                write_attr(ctx, e, out, !default_typed);
             }
             out.push(']');
         }
@@ -814,8 +852,9 @@ fn write_int_value(ctx: &Context, value: i64, ty: TypeId, out: &mut String) {
     }
 }
 
-/// MLIR's float printing: `%.6e` when it round-trips, else the shortest
-/// decimal with the type's precision if it has a `.`, else the hex bit pattern.
+/// MLIR's float printing: APFloat's `toString(6, 0, false)` (`1.000000e+00`)
+/// when it parses back to the same value, else APFloat's default `toString`
+/// if it contains a `.`, else the hex bit pattern.
 pub fn write_float(ctx: &Context, v: f64, ty: TypeId, out: &mut String) {
     use crate::types::FloatKind;
     let kind = match ctx.type_data(ty) {
@@ -823,30 +862,22 @@ pub fn write_float(ctx: &Context, v: f64, ty: TypeId, out: &mut String) {
         _ => FloatKind::F64,
     };
     let round_trips = |s: &str| -> bool {
-        s.parse::<f64>().is_ok_and(|p| {
-            let p = match kind {
-                FloatKind::F32 => p as f32 as f64,
-                FloatKind::F16 | FloatKind::BF16 => crate::fold_util::round_to_half(p, ty, ctx),
-                FloatKind::F64 => p,
-            };
-            p.to_bits() == v.to_bits()
-        })
+        let p = match kind {
+            // Parse straight into f32: going through f64 could round twice.
+            FloatKind::F32 => s.parse::<f32>().ok().map(f64::from),
+            FloatKind::F16 | FloatKind::BF16 => s.parse::<f64>().ok().map(|p| crate::fold_util::round_to_half(p, ty, ctx)),
+            FloatKind::F64 => s.parse::<f64>().ok(),
+        };
+        p.is_some_and(|p| p.to_bits() == v.to_bits())
     };
     if v.is_finite() {
-        let s = format_exp6(v);
+        let s = apfloat_to_string(v, kind, 6, 0, false);
         if round_trips(&s) {
             out.push_str(&s);
             return;
         }
-        let digits = match kind {
-            FloatKind::F64 => 17,
-            FloatKind::F32 => 9,
-            FloatKind::F16 => 5,
-            FloatKind::BF16 => 4,
-        };
-        if let Some(s) = apfloat_to_string(v, digits)
-            && s.contains('.')
-        {
+        let s = apfloat_to_string(v, kind, 0, 3, true);
+        if s.contains('.') {
             out.push_str(&s);
             return;
         }
@@ -860,60 +891,258 @@ pub fn write_float(ctx: &Context, v: f64, ty: TypeId, out: &mut String) {
     out.push_str(&bits);
 }
 
-/// C's `%.6e` with at least two exponent digits: `1.000000e+00`.
-fn format_exp6(v: f64) -> String {
-    let s = format!("{v:.6e}");
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = exp.parse().unwrap_or(0);
-    let sign = if e < 0 { '-' } else { '+' };
-    format!("{mant}e{sign}{:02}", e.abs())
+/// A little-endian arbitrary-precision unsigned integer, just enough for
+/// [`apfloat_to_string`] (f64 subnormals need about 2500 bits).
+struct BigUint(Vec<u32>);
+
+impl BigUint {
+    fn from_u64(v: u64) -> Self {
+        let mut b = BigUint(vec![v as u32, (v >> 32) as u32]);
+        b.trim();
+        b
+    }
+    fn trim(&mut self) {
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+    fn is_zero(&self) -> bool {
+        self.0.is_empty()
+    }
+    fn bits(&self) -> u32 {
+        self.0.last().map_or(0, |&top| (self.0.len() as u32 - 1) * 32 + (32 - top.leading_zeros()))
+    }
+    fn shl(&mut self, n: u32) {
+        let (words, bits) = ((n / 32) as usize, n % 32);
+        if bits > 0 {
+            let mut carry = 0u32;
+            for w in self.0.iter_mut() {
+                let nw = (*w << bits) | carry;
+                carry = *w >> (32 - bits);
+                *w = nw;
+            }
+            if carry != 0 {
+                self.0.push(carry);
+            }
+        }
+        self.0.splice(0..0, std::iter::repeat_n(0, words));
+        self.trim();
+    }
+    fn mul_small(&mut self, m: u32) {
+        let mut carry = 0u64;
+        for w in self.0.iter_mut() {
+            let p = *w as u64 * m as u64 + carry;
+            *w = p as u32;
+            carry = p >> 32;
+        }
+        if carry != 0 {
+            self.0.push(carry as u32);
+        }
+        self.trim();
+    }
+    /// Divides in place, returning the remainder.
+    fn divrem_small(&mut self, d: u32) -> u32 {
+        let mut rem = 0u64;
+        for w in self.0.iter_mut().rev() {
+            let cur = (rem << 32) | *w as u64;
+            *w = (cur / d as u64) as u32;
+            rem = cur % d as u64;
+        }
+        self.trim();
+        rem as u32
+    }
 }
 
-/// An approximation of LLVM's `APFloat::toString` with `digits` significant
-/// digits, trailing zeros dropped, plain notation for moderate exponents
-/// and `E` notation otherwise.
-fn apfloat_to_string(v: f64, digits: usize) -> Option<String> {
-    let s = format!("{:.*e}", digits - 1, v);
-    let (mant, exp) = s.split_once('e')?;
-    let exp: i32 = exp.parse().ok()?;
-    let neg = mant.starts_with('-');
-    let mant = mant.trim_start_matches('-');
-    let mut ds: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    while ds.len() > 1 && ds.ends_with('0') {
-        ds.pop();
+/// LLVM's `AdjustToPrecision` on the significand: drops decimal digits (by
+/// truncating division) beyond what `precision` digits need.
+fn adjust_significand(sig: &mut BigUint, exp: &mut i32, precision: u32) {
+    let bits = sig.bits();
+    // 196/59 is a slight overestimate of log2(10).
+    let required = (precision * 196).div_ceil(59);
+    if bits <= required {
+        return;
     }
-    let n = ds.len() as i32;
-    // Value = 0.ds * 10^(exp+1); decide between plain and scientific.
-    let point = exp + 1;
+    let removable = (bits - required) * 59 / 196;
+    if removable == 0 {
+        return;
+    }
+    *exp += removable as i32;
+    let mut left = removable;
+    while left >= 9 {
+        sig.divrem_small(1_000_000_000);
+        left -= 9;
+    }
+    if left > 0 {
+        sig.divrem_small(10u32.pow(left));
+    }
+}
+
+/// LLVM's `AdjustToPrecision` on the digits (least significant first):
+/// rounds half up to `precision` digits, dropping trailing zeros.
+fn adjust_digits(buf: &mut Vec<u8>, exp: &mut i32, precision: usize) {
+    let n = buf.len();
+    if n <= precision {
+        return;
+    }
+    let mut first = n - precision;
+    if buf[first - 1] < b'5' {
+        while first < n && buf[first] == b'0' {
+            first += 1;
+        }
+        *exp += first as i32;
+        buf.drain(..first);
+        return;
+    }
+    // Decimal add-with-carry: a run of 9s becomes zeros, dropped below.
+    let carried = buf[first..].iter().take_while(|&&d| d == b'9').count();
+    first += carried;
+    if first < n {
+        buf[first] += 1;
+    }
+    *exp += first as i32;
+    if first == n {
+        buf.clear();
+        buf.push(b'1');
+        return;
+    }
+    buf.drain(..first);
+}
+
+/// LLVM's `APFloat::toString(FormatPrecision, FormatMaxPadding,
+/// TruncateZero)` for a finite value of `kind` (exactly representable in
+/// it), digit for digit: the exact binary value is shortened by truncating
+/// division before rounding half up, as LLVM does.
+fn apfloat_to_string(
+    v: f64,
+    kind: crate::types::FloatKind,
+    format_precision: usize,
+    max_padding: usize,
+    truncate_zero: bool,
+) -> String {
     let mut out = String::new();
-    if neg {
+    if v.is_sign_negative() {
         out.push('-');
     }
-    if point >= n && point - n <= 3 && point <= digits as i32 {
-        // An integer: LLVM prints no point, which makes MLIR fall back to hex.
-        out.push_str(&ds);
-        for _ in 0..(point - n) {
+    if v == 0.0 {
+        if max_padding == 0 {
+            if truncate_zero {
+                out.push_str("0.0E+0");
+            } else {
+                out.push_str("0.0");
+                for _ in 1..format_precision {
+                    out.push('0');
+                }
+                out.push_str("e+00");
+            }
+        } else {
             out.push('0');
         }
-    } else if point > 0 && point < n {
-        out.push_str(&ds[..point as usize]);
-        out.push('.');
-        out.push_str(&ds[point as usize..]);
-    } else if point <= 0 && -point < 3 {
-        out.push_str("0.");
-        for _ in 0..(-point) {
-            out.push('0');
-        }
-        out.push_str(&ds);
-    } else {
-        out.push_str(&ds[..1]);
-        if n > 1 {
-            out.push('.');
-            out.push_str(&ds[1..]);
-        }
-        let _ = write!(out, "E{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());
+        return out;
     }
-    Some(out)
+    // The type's precision sets the default number of digits.
+    let sem_precision = match kind {
+        crate::types::FloatKind::F16 => 11,
+        crate::types::FloatKind::BF16 => 8,
+        crate::types::FloatKind::F32 => 24,
+        crate::types::FloatKind::F64 => 53,
+    };
+    let precision = if format_precision == 0 { 2 + sem_precision * 59 / 196 } else { format_precision };
+    // Exact value as mant * 2^exp, trailing binary zeros dropped.
+    let bits = v.to_bits();
+    let field = bits & ((1u64 << 52) - 1);
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let (mut mant, mut exp) = if biased == 0 { (field, -1074) } else { (field | (1u64 << 52), biased - 1075) };
+    let tz = mant.trailing_zeros();
+    mant >>= tz;
+    exp += tz as i32;
+    // From 2^exp to 10^exp: N * 2^-e == N * 5^e * 10^-e.
+    let mut sig = BigUint::from_u64(mant);
+    if exp > 0 {
+        sig.shl(exp as u32);
+        exp = 0;
+    } else if exp < 0 {
+        let mut left = -exp;
+        while left >= 13 {
+            sig.mul_small(1_220_703_125); // 5^13
+            left -= 13;
+        }
+        sig.mul_small(5u32.pow(left as u32));
+    }
+    adjust_significand(&mut sig, &mut exp, precision as u32);
+    let mut buf: Vec<u8> = Vec::new();
+    let mut in_trail = true;
+    while !sig.is_zero() {
+        let d = sig.divrem_small(10) as u8;
+        if in_trail && d == 0 {
+            exp += 1;
+        } else {
+            buf.push(b'0' + d);
+            in_trail = false;
+        }
+    }
+    adjust_digits(&mut buf, &mut exp, precision);
+    let nd = buf.len();
+    let scientific = if max_padding == 0 {
+        true
+    } else if exp >= 0 {
+        exp as usize > max_padding || nd + exp as usize > precision
+    } else {
+        let msd = exp + nd as i32 - 1;
+        msd < 0 && (-msd) as usize > max_padding
+    };
+    if scientific {
+        let e = exp + nd as i32 - 1;
+        out.push(buf[nd - 1] as char);
+        out.push('.');
+        if nd == 1 && truncate_zero {
+            out.push('0');
+        } else {
+            for i in 1..nd {
+                out.push(buf[nd - 1 - i] as char);
+            }
+        }
+        if !truncate_zero && precision + 1 > nd {
+            for _ in 0..(precision + 1 - nd) {
+                out.push('0');
+            }
+        }
+        out.push(if truncate_zero { 'E' } else { 'e' });
+        out.push(if e >= 0 { '+' } else { '-' });
+        let ea = e.unsigned_abs();
+        if !truncate_zero && ea < 10 {
+            out.push('0');
+        }
+        let _ = write!(out, "{ea}");
+        return out;
+    }
+    if exp >= 0 {
+        for i in 0..nd {
+            out.push(buf[nd - 1 - i] as char);
+        }
+        for _ in 0..exp {
+            out.push('0');
+        }
+        return out;
+    }
+    let whole = exp + nd as i32;
+    let mut i = 0usize;
+    if whole > 0 {
+        while i < whole as usize {
+            out.push(buf[nd - 1 - i] as char);
+            i += 1;
+        }
+        out.push('.');
+    } else {
+        out.push_str("0.");
+        for _ in 0..(-whole) {
+            out.push('0');
+        }
+    }
+    while i < nd {
+        out.push(buf[nd - 1 - i] as char);
+        i += 1;
+    }
+    out
 }
 
 // ----- locations -----

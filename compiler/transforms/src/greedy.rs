@@ -1,0 +1,793 @@
+//! The greedy pattern-rewrite driver (MLIR's `applyPatternsGreedily`).
+//!
+//! Each iteration seeds a worklist with every op of the region (post-order,
+//! or pre-order when `top_down`), uniquing constants on the way: a constant
+//! equal to one seen before in the same insertion region (the nearest
+//! enclosing region whose parent is isolated from above) is replaced by it;
+//! the first one is moved to the front of that region's entry block. Ops are
+//! then popped LIFO and, in order: erased if trivially dead, folded (results
+//! replaced by values or by constants materialized in front of the op through
+//! the dialect's hook; constant-like ops are never folded), or rewritten by
+//! the first matching pattern in decreasing benefit. Then unreachable blocks
+//! are erased and, unless disabled, the region is simplified (region DCE).
+//! Iterations repeat while something changed, up to `max_iterations`.
+//!
+//! Invariants:
+//! - Every change goes through a `Rewriter` whose listener is the driver:
+//!   inserted and modified ops (and their ancestors up to the driven region)
+//!   are re-queued; an erased op leaves the worklist at once, and the
+//!   definers of its operands that are left with at most one other user are
+//!   queued once the erasure has completed (they may have become dead).
+//! - The worklist never holds an erased op, and holds each op at most once.
+//! - Only ops inside the driven region are ever queued; the region's parent
+//!   op is never touched.
+//! - Pattern application is counted; after `max_num_rewrites` successful
+//!   rewrites an iteration stops early.
+//! - The result says whether the rewrite converged (the last iteration
+//!   changed nothing) and whether anything changed at all.
+
+use crate::fold::{constant_value, dialect_of, materialize_constant, try_fold, FoldOutcome};
+use crate::region_utils::{erase_unreachable_blocks, simplify_regions};
+use lockstep_ir::opdef::{FoldValue, OpDef};
+use lockstep_ir::{
+    AttrId, BlockId, Context, InsertPoint, Listener, OpId, RegionId, RewritePattern, Rewriter, Traits, TypeId, ValueId,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// How much CFG simplification runs after each iteration.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RegionSimplify {
+    /// Nothing beyond the erasure of unreachable blocks.
+    Disabled,
+    /// Liveness-based DCE of ops and block arguments.
+    Normal,
+}
+
+impl RegionSimplify {
+    /// Parses `disabled`/`normal` (MLIR's spelling) or a boolean.
+    pub fn parse(s: &str) -> Option<RegionSimplify> {
+        match s {
+            "disabled" | "false" | "0" => Some(RegionSimplify::Disabled),
+            "normal" | "true" | "1" | "" => Some(RegionSimplify::Normal),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RegionSimplify::Disabled => "disabled",
+            RegionSimplify::Normal => "normal",
+        }
+    }
+}
+
+/// Knobs of the driver; the default matches MLIR's `GreedyRewriteConfig`.
+#[derive(Clone, Debug)]
+pub struct GreedyConfig {
+    /// Iterations over the whole region; `None` means unlimited.
+    pub max_iterations: Option<u64>,
+    /// Successful pattern applications per iteration; `None` means unlimited.
+    pub max_num_rewrites: Option<u64>,
+    /// Seed the worklist in pre-order (process ops top-down).
+    pub top_down: bool,
+    /// Try the ops' `fold` hooks.
+    pub fold: bool,
+    /// Unique and hoist constants while seeding the worklist.
+    pub cse_constants: bool,
+    /// Erase ops that are trivially dead when popped.
+    pub erase_dead_ops: bool,
+    pub region_simplify: RegionSimplify,
+}
+
+impl Default for GreedyConfig {
+    fn default() -> Self {
+        GreedyConfig {
+            max_iterations: Some(10),
+            max_num_rewrites: None,
+            top_down: false,
+            fold: true,
+            cse_constants: true,
+            erase_dead_ops: true,
+            region_simplify: RegionSimplify::Normal,
+        }
+    }
+}
+
+/// What a greedy rewrite did.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct GreedyResult {
+    /// The last iteration changed nothing.
+    pub converged: bool,
+    /// Some iteration changed the IR.
+    pub changed: bool,
+}
+
+/// A frozen set of patterns, bucketed by root op kind and sorted by
+/// decreasing benefit (stable: equal benefits keep their insertion order).
+#[derive(Default, Clone)]
+pub struct PatternSet {
+    by_root: FxHashMap<usize, Vec<&'static dyn RewritePattern>>,
+    any: Vec<&'static dyn RewritePattern>,
+}
+
+fn def_key(def: &'static OpDef) -> usize {
+    def as *const OpDef as usize
+}
+
+/// Are `a` and `b` the same pattern? Distinct zero-sized patterns may
+/// share an address, so the vtable (through fat-pointer equality) and the
+/// name must agree too.
+fn same_pattern(a: &'static dyn RewritePattern, b: &'static dyn RewritePattern) -> bool {
+    std::ptr::eq(a, b) && a.name() == b.name()
+}
+
+impl PatternSet {
+    /// Freezes `patterns`; a pattern listed twice (same static) is kept once.
+    pub fn new(patterns: impl IntoIterator<Item = &'static dyn RewritePattern>) -> PatternSet {
+        let mut set = PatternSet::default();
+        let mut seen: Vec<&'static dyn RewritePattern> = Vec::new();
+        for p in patterns {
+            if seen.iter().any(|&q| same_pattern(p, q)) {
+                continue;
+            }
+            seen.push(p);
+            match p.root() {
+                Some(def) => set.by_root.entry(def_key(def)).or_default().push(p),
+                None => set.any.push(p),
+            }
+        }
+        for list in set.by_root.values_mut() {
+            list.sort_by_key(|p| std::cmp::Reverse(p.benefit()));
+        }
+        set.any.sort_by_key(|p| std::cmp::Reverse(p.benefit()));
+        set
+    }
+
+    /// The canonicalization patterns of every op registered in `ctx`, in
+    /// dialect registration order, then the generic CFG patterns (which MLIR
+    /// has as `cf` patterns), keeping those `keep` accepts (by name).
+    pub fn canonicalization(ctx: &Context, keep: &dyn Fn(&str) -> bool) -> PatternSet {
+        let mut all = Vec::new();
+        for d in ctx.registry().dialects() {
+            for op in d.ops {
+                all.extend(op.canonicalize.iter().copied().filter(|p| keep(p.name())));
+            }
+        }
+        all.extend(crate::simplify_cfg::CFG_PATTERNS.iter().copied().filter(|p| keep(p.name())));
+        PatternSet::new(all)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.any.is_empty() && self.by_root.is_empty()
+    }
+
+    /// The patterns that apply to ops of kind `def`, best first: op-specific
+    /// and any-op patterns interleaved by benefit, op-specific first on ties
+    /// (MLIR's `PatternApplicator`).
+    pub(crate) fn for_op(&self, def: Option<&'static OpDef>) -> Vec<&'static dyn RewritePattern> {
+        let specific: &[&'static dyn RewritePattern] =
+            def.and_then(|d| self.by_root.get(&def_key(d))).map_or(&[], |v| v.as_slice());
+        let mut out = Vec::with_capacity(specific.len() + self.any.len());
+        let (mut i, mut j) = (0, 0);
+        while i < specific.len() || j < self.any.len() {
+            let take_any = j < self.any.len() && (i == specific.len() || specific[i].benefit() < self.any[j].benefit());
+            if take_any {
+                out.push(self.any[j]);
+                j += 1;
+            } else {
+                out.push(specific[i]);
+                i += 1;
+            }
+        }
+        out
+    }
+}
+
+/// A LIFO worklist with set semantics and O(1) removal (removed slots hold
+/// `None` and are skipped).
+#[derive(Default)]
+struct Worklist {
+    list: Vec<Option<OpId>>,
+    map: FxHashMap<OpId, usize>,
+}
+
+impl Worklist {
+    fn clear(&mut self) {
+        self.list.clear();
+        self.map.clear();
+    }
+
+    fn push(&mut self, op: OpId) {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.map.entry(op) {
+            e.insert(self.list.len());
+            self.list.push(Some(op));
+        }
+    }
+
+    fn pop(&mut self) -> Option<OpId> {
+        while let Some(slot) = self.list.pop() {
+            if let Some(op) = slot {
+                self.map.remove(&op);
+                return Some(op);
+            }
+        }
+        None
+    }
+
+    fn remove(&mut self, op: OpId) {
+        if let Some(i) = self.map.remove(&op) {
+            self.list[i] = None;
+        }
+    }
+
+    fn reverse(&mut self) {
+        self.list.reverse();
+        for (i, slot) in self.list.iter().enumerate() {
+            if let Some(op) = slot {
+                self.map.insert(*op, i);
+            }
+        }
+    }
+}
+
+/// The driver's listener: keeps the worklist in sync with the IR.
+struct DriverListener {
+    worklist: Worklist,
+    scope: RegionId,
+    /// Definers of operands of erased ops, queued once the erasure is over
+    /// (while a batch of erasures is notified, some of them are about to
+    /// be destroyed too).
+    pending: Vec<OpId>,
+}
+
+impl DriverListener {
+    /// Queues `op` and its ancestors up to the driven region; ops outside
+    /// that region are ignored. Ancestors go after `op`, so they pop first.
+    fn add_to_worklist(&mut self, ctx: &Context, op: OpId) {
+        let mut chain: smallvec::SmallVec<[OpId; 8]> = smallvec::SmallVec::new();
+        let mut cur = op;
+        loop {
+            chain.push(cur);
+            let Some(region) = ctx.parent_block(cur).and_then(|b| ctx.block_parent(b)) else { return };
+            if region == self.scope {
+                for &o in &chain {
+                    self.worklist.push(o);
+                }
+                return;
+            }
+            match ctx.region_parent(region) {
+                Some(p) => cur = p,
+                None => return,
+            }
+        }
+    }
+
+    fn flush(&mut self, ctx: &Context) {
+        for op in std::mem::take(&mut self.pending) {
+            if ctx.is_live_op(op) {
+                self.add_to_worklist(ctx, op);
+            }
+        }
+    }
+}
+
+impl Listener for DriverListener {
+    fn op_inserted(&mut self, ctx: &Context, op: OpId) {
+        self.flush(ctx);
+        self.add_to_worklist(ctx, op);
+    }
+
+    fn op_modified(&mut self, ctx: &Context, op: OpId) {
+        self.flush(ctx);
+        self.add_to_worklist(ctx, op);
+    }
+
+    fn op_replaced(&mut self, ctx: &Context, _op: OpId, _with: &[ValueId]) {
+        self.flush(ctx);
+    }
+
+    fn op_erased(&mut self, ctx: &Context, op: OpId) {
+        // A definer whose value keeps at most one other user may now be
+        // dead, or foldable into that user.
+        for &v in ctx.operands(op) {
+            let Some(def) = ctx.defining_op(v) else { continue };
+            let mut other: Option<OpId> = None;
+            let mut many = false;
+            for u in ctx.uses(v) {
+                if u.op == op || Some(u.op) == other {
+                    continue;
+                }
+                if other.is_none() {
+                    other = Some(u.op);
+                } else {
+                    many = true;
+                    break;
+                }
+            }
+            if !many {
+                self.pending.push(def);
+            }
+        }
+        self.worklist.remove(op);
+    }
+
+    fn block_inserted(&mut self, ctx: &Context, _block: BlockId) {
+        self.flush(ctx);
+    }
+}
+
+/// Constants uniqued during one seeding walk, per insertion region.
+#[derive(Default)]
+struct ConstantUniquer {
+    scopes: FxHashMap<RegionId, FxHashMap<(&'static str, AttrId, TypeId), OpId>>,
+    owned: FxHashSet<OpId>,
+}
+
+/// The region constants of `block` are hoisted to: the nearest enclosing
+/// region whose parent op is isolated from above, unregistered, or at the
+/// top level.
+pub fn constant_insertion_region(ctx: &Context, mut block: BlockId) -> Option<RegionId> {
+    loop {
+        let region = ctx.block_parent(block)?;
+        let parent = ctx.region_parent(region)?;
+        let isolated = ctx.def_of(parent).is_none_or(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
+        match ctx.parent_block(parent) {
+            Some(b) if !isolated => block = b,
+            _ => return Some(region),
+        }
+    }
+}
+
+impl ConstantUniquer {
+    /// Records a constant op met while seeding. Returns `false` if it was a
+    /// duplicate and has been replaced by the earlier one (and erased).
+    fn insert_known_constant(&mut self, ctx: &mut Context, listener: &mut DriverListener, op: OpId, value: AttrId) -> bool {
+        let Some(block) = ctx.parent_block(op) else { return true };
+        if self.owned.contains(&op) {
+            return true;
+        }
+        let Some(region) = constant_insertion_region(ctx, block) else { return true };
+        let Some(dialect) = ctx.def_of(op).map(|d| d.dialect()) else { return true };
+        let ty = ctx.value_type(ctx.result(op, 0));
+        let key = (dialect, value, ty);
+        if let Some(&existing) = self.scopes.get(&region).and_then(|m| m.get(&key)) {
+            let with = [ctx.result(existing, 0)];
+            Rewriter::with_listener(ctx, listener).replace_op(op, &with);
+            return false;
+        }
+        let insert_block = ctx.entry_block(region).expect("insertion region has an entry block");
+        let first = ctx.first_op(insert_block);
+        // Keep it where it is if it already heads the block, or follows
+        // constants uniqued in this walk; else move it to the front. The
+        // move is not a change the worklist needs to hear about.
+        let stays = block == insert_block
+            && (first == Some(op) || ctx.prev_op(op).is_some_and(|p| self.owned.contains(&p)));
+        if !stays {
+            Rewriter::new(ctx).move_op(op, InsertPoint::BlockStart(insert_block));
+        }
+        self.scopes.entry(region).or_default().insert(key, op);
+        self.owned.insert(op);
+        true
+    }
+}
+
+/// Post-order walk of the ops of `region` that tolerates erasing or moving
+/// the visited op (the next op is fetched before visiting).
+fn walk_post_mut(ctx: &mut Context, region: RegionId, f: &mut dyn FnMut(&mut Context, OpId)) {
+    let blocks = ctx.region_blocks(region).to_vec();
+    for b in blocks {
+        let mut cur = ctx.first_op(b);
+        while let Some(op) = cur {
+            cur = ctx.next_op(op);
+            for r in ctx.regions(op).to_vec() {
+                walk_post_mut(ctx, r, f);
+            }
+            f(ctx, op);
+        }
+    }
+}
+
+/// Pre-order walk; `f` returns whether to visit the op's regions.
+fn walk_pre_mut(ctx: &mut Context, region: RegionId, f: &mut dyn FnMut(&mut Context, OpId) -> bool) {
+    let blocks = ctx.region_blocks(region).to_vec();
+    for b in blocks {
+        let mut cur = ctx.first_op(b);
+        while let Some(op) = cur {
+            cur = ctx.next_op(op);
+            if f(ctx, op) {
+                for r in ctx.regions(op).to_vec() {
+                    walk_pre_mut(ctx, r, f);
+                }
+            }
+        }
+    }
+}
+
+/// Applies `patterns` and folding to the ops of every region of `op` (not
+/// to `op` itself), one driver per region, as MLIR does.
+pub fn apply_patterns_greedily_op(ctx: &mut Context, op: OpId, patterns: &PatternSet, config: &GreedyConfig) -> GreedyResult {
+    let mut out = GreedyResult { converged: true, changed: false };
+    for r in ctx.regions(op).to_vec() {
+        let res = apply_patterns_greedily(ctx, r, patterns, config);
+        out.converged &= res.converged;
+        out.changed |= res.changed;
+    }
+    out
+}
+
+/// Applies `patterns` and folding to the ops nested in `region` until a
+/// fixed point or the iteration limit.
+pub fn apply_patterns_greedily(ctx: &mut Context, region: RegionId, patterns: &PatternSet, config: &GreedyConfig) -> GreedyResult {
+    let mut listener = DriverListener { worklist: Worklist::default(), scope: region, pending: Vec::new() };
+    let mut cache: FxHashMap<usize, Vec<&'static dyn RewritePattern>> = FxHashMap::default();
+    let mut iteration = 0u64;
+    let mut changed_any = false;
+    loop {
+        iteration += 1;
+        if config.max_iterations.is_some_and(|m| iteration > m) {
+            return GreedyResult { converged: false, changed: changed_any };
+        }
+        listener.worklist.clear();
+        listener.pending.clear();
+        seed(ctx, region, config, &mut listener);
+
+        // Unreachable code may hold IR (`%a = arith.addi %a, %a`) that
+        // patterns are not written for: drop it before processing.
+        let mut changed = erase_unreachable_blocks(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
+        changed |= process_worklist(ctx, &mut listener, patterns, config, &mut cache);
+        if config.region_simplify != RegionSimplify::Disabled {
+            changed |= simplify_regions(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
+        }
+        changed_any |= changed;
+        if !changed {
+            return GreedyResult { converged: true, changed: changed_any };
+        }
+    }
+}
+
+fn seed(ctx: &mut Context, region: RegionId, config: &GreedyConfig, listener: &mut DriverListener) {
+    let mut uniquer = ConstantUniquer::default();
+    let cse = config.cse_constants;
+    // Returns whether the op is still there (not a replaced duplicate).
+    let mut keep = |ctx: &mut Context, listener: &mut DriverListener, op: OpId| -> bool {
+        if !cse {
+            return true;
+        }
+        match constant_value(ctx, op) {
+            Some(v) => uniquer.insert_known_constant(ctx, listener, op, v),
+            None => true,
+        }
+    };
+    if !config.top_down {
+        walk_post_mut(ctx, region, &mut |ctx, op| {
+            if keep(ctx, listener, op) {
+                listener.flush(ctx);
+                listener.add_to_worklist(ctx, op);
+            }
+        });
+    } else {
+        walk_pre_mut(ctx, region, &mut |ctx, op| {
+            if keep(ctx, listener, op) {
+                listener.flush(ctx);
+                listener.add_to_worklist(ctx, op);
+                true
+            } else {
+                false
+            }
+        });
+        // Pop order is then the walk order.
+        listener.worklist.reverse();
+    }
+    listener.flush(ctx);
+}
+
+fn process_worklist(
+    ctx: &mut Context,
+    listener: &mut DriverListener,
+    patterns: &PatternSet,
+    config: &GreedyConfig,
+    cache: &mut FxHashMap<usize, Vec<&'static dyn RewritePattern>>,
+) -> bool {
+    let mut changed = false;
+    let mut num_rewrites = 0u64;
+    loop {
+        if config.max_num_rewrites.is_some_and(|m| num_rewrites >= m) {
+            break;
+        }
+        listener.flush(ctx);
+        let Some(op) = listener.worklist.pop() else { break };
+        debug_assert!(ctx.is_live_op(op), "worklist held an erased op");
+
+        if config.erase_dead_ops && crate::effects::is_op_trivially_dead(ctx, op) {
+            Rewriter::with_listener(ctx, listener).erase_op(op);
+            changed = true;
+            continue;
+        }
+
+        if config.fold && !ctx.has_trait(op, Traits::CONSTANT_LIKE) && fold_and_replace(ctx, listener, op) {
+            changed = true;
+            continue;
+        }
+
+        let def = ctx.def_of(op);
+        let list = match def {
+            Some(d) => cache.entry(def_key(d)).or_insert_with(|| patterns.for_op(Some(d))),
+            None => cache.entry(0).or_insert_with(|| patterns.for_op(None)),
+        };
+        let mut rw = Rewriter::with_listener(ctx, listener);
+        for p in list.iter() {
+            rw.set_insertion_point_before(op);
+            if p.match_and_rewrite(op, &mut rw) {
+                changed = true;
+                num_rewrites += 1;
+                break;
+            }
+        }
+    }
+    changed
+}
+
+/// Folds `op` and applies the result. Returns whether the IR changed.
+fn fold_and_replace(ctx: &mut Context, listener: &mut DriverListener, op: OpId) -> bool {
+    let Some(outcome) = try_fold(ctx, op) else { return false };
+    let mut rw = Rewriter::with_listener(ctx, listener);
+    match outcome {
+        FoldOutcome::NewOperands(vals) => {
+            rw.set_operands(op, &vals);
+            true
+        }
+        FoldOutcome::Replace(vals) => {
+            let dialect = dialect_of(rw.ctx, op);
+            let loc = rw.ctx.loc(op);
+            rw.set_insertion_point_before(op);
+            let mut repl: Vec<ValueId> = Vec::with_capacity(vals.len());
+            let mut created: Vec<OpId> = Vec::new();
+            for (i, v) in vals.into_iter().enumerate() {
+                match v {
+                    FoldValue::Value(v) => repl.push(v),
+                    FoldValue::Attr(a) => {
+                        let ty = rw.ctx.value_type(rw.ctx.result(op, i));
+                        match dialect.and_then(|d| materialize_constant(&mut rw, d, a, ty, loc)) {
+                            Some(c) => {
+                                created.push(c);
+                                repl.push(rw.ctx.result(c, 0));
+                            }
+                            None => {
+                                // Undo the constants built for earlier results.
+                                for c in created {
+                                    rw.erase_op(c);
+                                }
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+            rw.replace_op(op, &repl);
+            true
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{parse, print};
+
+    fn run(src: &str, config: &GreedyConfig) -> (String, GreedyResult) {
+        let (mut ctx, m) = parse(src);
+        let patterns = PatternSet::canonicalization(&ctx, &|_| true);
+        let res = apply_patterns_greedily_op(&mut ctx, m, &patterns, config);
+        (print(&ctx, m), res)
+    }
+
+    fn canon(src: &str) -> String {
+        run(src, &GreedyConfig { top_down: true, ..GreedyConfig::default() }).0
+    }
+
+    fn func(body: &str) -> String {
+        format!("\"builtin.module\"() ({{\n  \"test.func\"() <{{sym_name = \"f\"}}> ({{\n{body}  }}) : () -> ()\n}}) : () -> ()\n\n")
+    }
+
+    #[test]
+    fn folds_and_materializes_constants() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.const"() <{value = 1 : i32}> : () -> i32
+    %1 = "test.const"() <{value = 2 : i32}> : () -> i32
+    %2 = "test.add"(%0, %1) : (i32, i32) -> i32
+    %3 = "test.add"(%arg0, %2) : (i32, i32) -> i32
+    "test.ret"(%3) : (i32) -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.const"() <{value = 3 : i32}> : () -> i32
+    %1 = "test.add"(%arg0, %0) : (i32, i32) -> i32
+    "test.ret"(%1) : (i32) -> ()
+"#,
+        );
+        assert_eq!(canon(&src), want);
+    }
+
+    #[test]
+    fn commutative_constants_move_right_and_identity_folds() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.const"() <{value = 0 : i32}> : () -> i32
+    %1 = "test.add"(%0, %arg0) : (i32, i32) -> i32
+    "test.ret"(%1) : (i32) -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.ret"(%arg0) : (i32) -> ()
+"#,
+        );
+        assert_eq!(canon(&src), want);
+    }
+
+    #[test]
+    fn constants_are_deduplicated_and_hoisted_out_of_regions() {
+        // The nested constant equals the first one: replaced by it. The
+        // later distinct one moves to the entry block's front.
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.const"() <{value = 7 : i32}> : () -> i32
+    %1 = "test.effect"(%arg0, %0) : (i32, i32) -> i32
+    %2 = "test.exec"() ({
+      %4 = "test.const"() <{value = 7 : i32}> : () -> i32
+      %5 = "test.effect"(%4) : (i32) -> i32
+      "test.yield"(%5) : (i32) -> ()
+    }) : () -> i32
+    %3 = "test.const"() <{value = 9 : i32}> : () -> i32
+    "test.ret"(%1, %2, %3) : (i32, i32, i32) -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.const"() <{value = 9 : i32}> : () -> i32
+    %1 = "test.const"() <{value = 7 : i32}> : () -> i32
+    %2 = "test.effect"(%arg0, %1) : (i32, i32) -> i32
+    %3 = "test.exec"() ({
+      %4 = "test.effect"(%1) : (i32) -> i32
+      "test.yield"(%4) : (i32) -> ()
+    }) : () -> i32
+    "test.ret"(%2, %3, %0) : (i32, i32, i32) -> ()
+"#,
+        );
+        assert_eq!(canon(&src), want);
+    }
+
+    #[test]
+    fn dead_pure_ops_go_effects_stay() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.pure"(%arg0) : (i32) -> i32
+    %1 = "test.pure"(%0) : (i32) -> i32
+    %2 = "test.effect"(%arg0) : (i32) -> i32
+    %3 = "test.exec"() ({
+      %4 = "test.pure"(%arg0) : (i32) -> i32
+      "test.yield"(%4) : (i32) -> ()
+    }) : () -> i32
+    %5 = "test.exec"() ({
+      %6 = "test.effect"(%arg0) : (i32) -> i32
+      "test.yield"(%6) : (i32) -> ()
+    }) : () -> i32
+    "test.ret"() : () -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.effect"(%arg0) : (i32) -> i32
+    %1 = "test.exec"() ({
+      %2 = "test.effect"(%arg0) : (i32) -> i32
+      "test.yield"(%2) : (i32) -> ()
+    }) : () -> i32
+    "test.ret"() : () -> ()
+"#,
+        );
+        assert_eq!(canon(&src), want);
+    }
+
+    #[test]
+    fn patterns_apply_until_fixed_point() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.neg"(%arg0) : (i32) -> i32
+    %1 = "test.neg"(%0) : (i32) -> i32
+    %2 = "test.neg"(%1) : (i32) -> i32
+    %3 = "test.neg"(%2) : (i32) -> i32
+    "test.ret"(%3) : (i32) -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.ret"(%arg0) : (i32) -> ()
+"#,
+        );
+        assert_eq!(canon(&src), want);
+        // Bottom-up gives the same result.
+        let (out, res) = run(&src, &GreedyConfig::default());
+        assert_eq!(out, want);
+        assert!(res.converged && res.changed);
+    }
+
+    #[test]
+    fn iteration_cap_reports_non_convergence() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.const"() <{value = 1 : i32}> : () -> i32
+    %1 = "test.add"(%0, %arg0) : (i32, i32) -> i32
+    "test.ret"(%1) : (i32) -> ()
+"#,
+        );
+        let (_, res) = run(&src, &GreedyConfig { max_iterations: Some(1), ..GreedyConfig::default() });
+        assert!(!res.converged && res.changed);
+        let (_, res) = run(&src, &GreedyConfig { max_iterations: Some(3), ..GreedyConfig::default() });
+        assert!(res.converged);
+    }
+
+    #[test]
+    fn rewrite_cap_stops_an_iteration_early() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    %0 = "test.neg"(%arg0) : (i32) -> i32
+    %1 = "test.neg"(%0) : (i32) -> i32
+    %2 = "test.neg"(%arg0) : (i32) -> i32
+    %3 = "test.neg"(%2) : (i32) -> i32
+    "test.ret"(%1, %3) : (i32, i32) -> ()
+"#,
+        );
+        let cfg = GreedyConfig { max_num_rewrites: Some(1), max_iterations: Some(1), ..GreedyConfig::default() };
+        let (out, res) = run(&src, &cfg);
+        assert!(!res.converged);
+        assert_eq!(out.matches("test.neg").count(), 2, "{out}");
+    }
+
+    #[test]
+    fn unreachable_blocks_are_erased_even_without_region_simplification() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.ret"(%arg0) : (i32) -> ()
+  ^bb1(%0: i32):
+    %1 = "test.add"(%1, %1) : (i32, i32) -> i32
+    "test.br"(%1)[^bb1] : (i32) -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.ret"(%arg0) : (i32) -> ()
+"#,
+        );
+        let cfg = GreedyConfig { region_simplify: RegionSimplify::Disabled, ..GreedyConfig::default() };
+        assert_eq!(run(&src, &cfg).0, want);
+    }
+
+    #[test]
+    fn region_simplification_drops_dead_block_arguments() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "test.pure"(%arg0) : (i32) -> i32
+    "test.br"(%0, %arg1)[^bb1] : (i32, i32) -> ()
+  ^bb1(%1: i32, %2: i32):
+    %3 = "test.pure"(%1) : (i32) -> i32
+    %4 = "test.effect"(%2) : (i32) -> i32
+    "test.cond_br"(%4, %3, %2)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 2, 0>}> : (i32, i32, i32) -> ()
+  ^bb2:
+    "test.ret"() : () -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32, %arg1: i32):
+    "test.br"(%arg1)[^bb1] : (i32) -> ()
+  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb1
+    %1 = "test.effect"(%0) : (i32) -> i32
+    "test.cond_br"(%1, %0)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i32, i32) -> ()
+  ^bb2:  // pred: ^bb1
+    "test.ret"() : () -> ()
+"#,
+        );
+        assert_eq!(canon(&src), want);
+    }
+}

@@ -1,0 +1,158 @@
+//! The `func` dialect of upstream MLIR: `func.func`, `func.call` and
+//! `func.return`, with MLIR's names, assembly formats, verifiers and
+//! diagnostic messages.
+//!
+//! Invariants:
+//! - A `func.func` has exactly one region. It is empty for a declaration;
+//!   otherwise its entry block's arguments are the function's parameters,
+//!   with the types of `function_type` in order (checked by the verifier).
+//! - `arg_attrs`/`res_attrs`, when present, are arrays of dictionaries with
+//!   one entry per parameter/result. The parser adds them only when some
+//!   entry is non-empty, exactly as MLIR does, so printing round-trips.
+//! - `func.return` ends a block of a `func.func` body; `func.call` names its
+//!   callee by a flat symbol reference that resolves in the nearest enclosing
+//!   symbol table to a `func.func`.
+//! - Inside a `func.func` body, `func` is the default dialect: `return` and
+//!   `call` print (and parse) without their prefix.
+//! - Nothing here panics on malformed IR: verifiers and accessors check the
+//!   shape of an op before indexing into it.
+
+mod format;
+mod ops;
+mod verify;
+
+pub use ops::{
+    CallOp, FuncOp, ReturnOp, build_call, build_func, build_func_decl, build_return, lookup_func,
+    lookup_symbol, nearest_symbol_table,
+};
+
+use lockstep_ir::opdef::{Arity, AttrConstraint, AttrSpec, RegionSpec, ValueSpec, constraints};
+use lockstep_ir::{AttrData, Dialect, OpDef, Traits};
+
+/// `ArrayAttr` whose elements are all dictionaries (MLIR's `DictArrayAttr`).
+pub static DICT_ARRAY_ATTR: AttrConstraint = AttrConstraint {
+    description: "Array of dictionary attributes",
+    check: |c, a| match c.attr_data(a) {
+        AttrData::Array(elems) => elems
+            .iter()
+            .all(|&e| matches!(c.attr_data(e), AttrData::Dict(_))),
+        _ => false,
+    },
+};
+
+/// MLIR's `UnitAttr`.
+pub static UNIT_ATTR: AttrConstraint = AttrConstraint {
+    description: "unit attribute",
+    check: |c, a| matches!(c.attr_data(a), AttrData::Unit),
+};
+
+pub static FUNC_OP: OpDef = OpDef {
+    name: "func.func",
+    summary: "An operation with a name containing a single SSACFG region",
+    attrs: &[
+        AttrSpec {
+            name: "sym_name",
+            constraint: &constraints::SYMBOL_NAME,
+            optional: false,
+        },
+        AttrSpec {
+            name: "function_type",
+            constraint: &constraints::FUNCTION_TYPE_ATTR,
+            optional: false,
+        },
+        AttrSpec {
+            name: "sym_visibility",
+            constraint: &constraints::STRING,
+            optional: true,
+        },
+        AttrSpec {
+            name: "arg_attrs",
+            constraint: &DICT_ARRAY_ATTR,
+            optional: true,
+        },
+        AttrSpec {
+            name: "res_attrs",
+            constraint: &DICT_ARRAY_ATTR,
+            optional: true,
+        },
+        AttrSpec {
+            name: "no_inline",
+            constraint: &UNIT_ATTR,
+            optional: true,
+        },
+    ],
+    regions: &[RegionSpec {
+        name: "body",
+        single_block: false,
+    }],
+    traits: Traits::SYMBOL.union(Traits::ISOLATED_FROM_ABOVE),
+    verify: Some(verify::verify_func),
+    format: Some(format::FUNC_FORMAT),
+    default_dialect: Some("func"),
+    ..OpDef::DEFAULT
+};
+
+pub static CALL: OpDef = OpDef {
+    name: "func.call",
+    summary: "call operation",
+    operands: &[ValueSpec {
+        name: "operands",
+        constraint: &constraints::ANY,
+        arity: Arity::Variadic,
+    }],
+    results: &[ValueSpec {
+        name: "results",
+        constraint: &constraints::ANY,
+        arity: Arity::Variadic,
+    }],
+    attrs: &[
+        AttrSpec {
+            name: "callee",
+            constraint: &constraints::FLAT_SYMBOL_REF,
+            optional: false,
+        },
+        AttrSpec {
+            name: "arg_attrs",
+            constraint: &DICT_ARRAY_ATTR,
+            optional: true,
+        },
+        AttrSpec {
+            name: "res_attrs",
+            constraint: &DICT_ARRAY_ATTR,
+            optional: true,
+        },
+        AttrSpec {
+            name: "no_inline",
+            constraint: &UNIT_ATTR,
+            optional: true,
+        },
+    ],
+    // A call may do anything its callee does: no memory-effect trait.
+    traits: Traits::NONE,
+    verify: Some(verify::verify_call),
+    format: Some(format::CALL_FORMAT),
+    ..OpDef::DEFAULT
+};
+
+pub static RETURN: OpDef = OpDef {
+    name: "func.return",
+    summary: "Function return operation",
+    operands: &[ValueSpec {
+        name: "operands",
+        constraint: &constraints::ANY,
+        arity: Arity::Variadic,
+    }],
+    traits: Traits::PURE
+        .union(Traits::TERMINATOR)
+        .union(Traits::RETURN_LIKE),
+    verify: Some(verify::verify_return),
+    format: Some(format::RETURN_FORMAT),
+    ..OpDef::DEFAULT
+};
+
+pub static FUNC: Dialect = Dialect {
+    name: "func",
+    summary: "Function definitions, calls and returns",
+    ops: &[&FUNC_OP, &CALL, &RETURN],
+    materialize_constant: None,
+};

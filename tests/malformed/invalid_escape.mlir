@@ -1,0 +1,1 @@
+"foo.op"() {s = "bad \q escape"} : () -> ()

@@ -1,0 +1,4 @@
+func.func @f() {
+  return
+  %c = arith.constant 1 : i32
+}

@@ -1,0 +1,3 @@
+func.func @f(%a: !undefined_alias) {
+  return
+}

@@ -1,0 +1,4 @@
+func.func @f() {
+  "foo.op"() {s = "abc} : () -> ()
+  return
+}

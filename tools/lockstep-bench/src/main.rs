@@ -1,0 +1,111 @@
+//! `lockstep-bench`: the parse + verify + print benchmark of lockstep-opt against mlir-opt.
+//!
+//! Two subcommands:
+//! - `gen` writes the benchmark module (deterministic for a given seed and size; see [`module_gen`]).
+//! - `parse-print` runs the peer (`mlir-opt`) and, when given and present, `lockstep-opt` on
+//!   one file, N interleaved times each, single-threaded, output to `/dev/null`, and prints
+//!   wall time (median, min) and peak RSS per tool plus the ratios (see [`run`]).
+//!
+//! Invariant: every figure printed is measured in this process run; nothing is cached or
+//! estimated except the op count of a file given to `parse-print`, which is labelled as an
+//! estimate.
+
+mod module_gen;
+mod run;
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "lockstep-bench",
+    about = "Parse/verify/print benchmark: lockstep-opt vs mlir-opt"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate the benchmark module (func/arith/cf, in mlir-opt's own pretty form).
+    Gen {
+        /// Number of func.func ops.
+        #[arg(long, default_value_t = 200)]
+        funcs: usize,
+        /// Arith ops per function (terminators come on top).
+        #[arg(long, default_value_t = 500)]
+        ops: usize,
+        /// If/else diamonds (cf.cond_br + two cf.br with block arguments) per function.
+        #[arg(long, default_value_t = 3)]
+        diamonds: usize,
+        /// PRNG seed; the same seed and sizes always give the same bytes.
+        #[arg(long, default_value_t = 0x10C5_7E9)]
+        seed: u64,
+        /// Output file.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+    /// Time parse + verify + print of FILE by the peer and by lockstep-opt.
+    ParsePrint {
+        /// Path to mlir-opt (the peer).
+        #[arg(long)]
+        peer: PathBuf,
+        /// Path to lockstep-opt; skipped (peer only) if absent or missing on disk.
+        #[arg(long)]
+        ours: Option<PathBuf>,
+        /// Timed runs per tool (after one untimed warm-up run each).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// Skip the extra run per tool that reads the parser time from its timing report.
+        #[arg(long)]
+        no_parser_timing: bool,
+        /// The .mlir file to process.
+        file: PathBuf,
+    },
+}
+
+fn main() -> Result<()> {
+    match Cli::parse().command {
+        Command::Gen {
+            funcs,
+            ops,
+            diamonds,
+            seed,
+            output,
+        } => {
+            let config = module_gen::Config {
+                funcs,
+                ops_per_func: ops,
+                diamonds,
+                seed,
+            };
+            let module = module_gen::generate(&config);
+            std::fs::write(&output, &module.text)
+                .with_context(|| format!("writing {}", output.display()))?;
+            eprintln!(
+                "wrote {}: {} bytes, {} funcs, {} ops (incl. module, funcs, terminators)",
+                output.display(),
+                module.text.len(),
+                funcs,
+                module.op_count
+            );
+            Ok(())
+        }
+        Command::ParsePrint {
+            peer,
+            ours,
+            runs,
+            no_parser_timing,
+            file,
+        } => run::parse_print(&run::Options {
+            peer,
+            ours,
+            runs,
+            parser_timing: !no_parser_timing,
+            file,
+        }),
+    }
+}

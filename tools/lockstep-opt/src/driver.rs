@@ -1,0 +1,356 @@
+//! What lockstep-opt does with its options, mirroring mlir-opt's
+//! `MlirOptMain`: read the input, split it if asked, and for each chunk
+//! parse, verify, run the pipeline and print; then report timing.
+//!
+//! Invariants:
+//! - Diagnostics are rendered on stderr as `file:line:col: error: msg` with
+//!   the source line and a caret, in the original file's numbering (also
+//!   for split chunks); IR dumps and reports go to stderr too.
+//! - The output is written once, after every chunk was processed, to stdout
+//!   or to the `-o` file; the input file is never written unless `-o` names
+//!   it. A chunk that failed contributes no output (its separator stays).
+//! - The exit status is 0 iff every chunk succeeded: no error diagnostic
+//!   (or, with `--verify-diagnostics`, every diagnostic matched).
+//! - One pass manager serves all chunks, so statistics and timing
+//!   accumulate over the whole input as in mlir-opt.
+
+use crate::expect::{self, Reporter};
+use crate::split::{Chunk, split_input};
+use lockstep_ir::verify::{VerifyOptions, verify_with_options};
+use lockstep_ir::{
+    Context, Diagnostic, LocData, OpId, OperationState, Rewriter, Severity, SourceFile, SourceMgr,
+    parse_source, print_op,
+};
+use lockstep_pass::{
+    IrPrinting, PassManager, PassRegistry, StatisticsDisplay, TimeAcc, TimingReport,
+};
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+/// `--verify-diagnostics[=MODE]`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VerifyDiagnostics {
+    All,
+    /// Unexpected diagnostics are ignored; expected ones must appear.
+    OnlyExpected,
+}
+
+/// Everything a run needs to know, parsed from the command line.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub input: String,
+    pub output: String,
+    pub pipeline: Option<String>,
+    pub split_marker: Option<String>,
+    pub output_split_marker: String,
+    pub verify_diagnostics: Option<VerifyDiagnostics>,
+    pub verify_each: bool,
+    pub allow_unregistered: bool,
+    pub ir_printing: IrPrinting,
+    pub timing: bool,
+    pub statistics: Option<StatisticsDisplay>,
+    pub threading: bool,
+    pub dump_pipeline: bool,
+}
+
+/// A context with every dialect lockstep-opt knows.
+pub fn new_context(allow_unregistered: bool) -> Context {
+    let mut ctx = Context::new();
+    ctx.register_dialect(&lockstep_func::FUNC);
+    ctx.register_dialect(&lockstep_arith::ARITH);
+    ctx.register_dialect(&lockstep_cf::CF);
+    ctx.register_dialect(&lockstep_scf::SCF);
+    ctx.allow_unregistered = allow_unregistered;
+    ctx
+}
+
+/// Every pass lockstep-opt knows.
+pub fn new_registry() -> PassRegistry {
+    let mut reg = PassRegistry::new();
+    lockstep_transforms::register_all(&mut reg);
+    reg
+}
+
+fn verify_plain(ctx: &Context, op: OpId) -> Result<(), Vec<Diagnostic>> {
+    verify_with_options(
+        ctx,
+        op,
+        VerifyOptions {
+            print_op_on_diagnostic: false,
+        },
+    )
+}
+
+fn verify_noted(ctx: &Context, op: OpId) -> Result<(), Vec<Diagnostic>> {
+    verify_with_options(
+        ctx,
+        op,
+        VerifyOptions {
+            print_op_on_diagnostic: true,
+        },
+    )
+}
+
+fn err(msg: &str) {
+    eprint!("{msg}");
+}
+
+/// Runs lockstep-opt; returns the exit status.
+pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
+    let start = Instant::now();
+    let mut pm = match &opts.pipeline {
+        Some(p) => match PassManager::parse(p, registry) {
+            Ok(pm) => Some(pm),
+            Err(e) => {
+                err(&format!("{e}\n"));
+                return 1;
+            }
+        },
+        None => None,
+    };
+    if opts.dump_pipeline {
+        let shown = pm.as_ref().map_or_else(
+            || PassManager::new("builtin.module").dump_pipeline(),
+            |p| p.dump_pipeline(),
+        );
+        err(&shown);
+    }
+    if let Some(pm) = &mut pm {
+        pm.verify_each = opts.verify_each;
+        pm.threading = opts.threading;
+        pm.ir_printing = opts.ir_printing.clone();
+        pm.timing = opts.timing;
+        pm.verifier = if opts.verify_diagnostics.is_some() {
+            verify_plain
+        } else {
+            verify_noted
+        };
+    }
+
+    let (name, text) = match read_input(&opts.input) {
+        Ok(x) => x,
+        Err(msg) => {
+            err(&msg);
+            return 1;
+        }
+    };
+    let chunks = match &opts.split_marker {
+        Some(m) => split_input(&text, m),
+        None => vec![Chunk {
+            text: text.clone(),
+            first_line: 1,
+            start: None,
+        }],
+    };
+
+    let mut times = Times::default();
+    let mut outputs: Vec<String> = Vec::new();
+    let mut ok = true;
+    for chunk in &chunks {
+        let r = process_chunk(chunk, &name, &text, opts, pm.as_mut(), &mut times);
+        ok &= r.ok;
+        outputs.push(r.output.unwrap_or_default());
+    }
+    let out = outputs.join(&format!("{}\n", opts.output_split_marker));
+
+    let output_start = Instant::now();
+    if let Err(msg) = write_output(&opts.output, &out) {
+        err(&msg);
+        ok = false;
+    }
+    times.output += output_start.elapsed();
+
+    if opts.timing {
+        let threaded = opts.threading;
+        let mut report = TimingReport::new(threaded);
+        report.push("Parser", 0, TimeAcc::single(times.parser));
+        if let Some(pm) = &pm {
+            report.rows.extend(pm.timing_rows());
+        }
+        report.push("Output", 0, TimeAcc::single(times.output));
+        let total = start.elapsed();
+        let user = report
+            .rows
+            .iter()
+            .filter(|r| r.depth == 0)
+            .map(|r| r.time.user.saturating_sub(r.time.wall))
+            .sum::<Duration>();
+        err(&report.render(TimeAcc {
+            wall: total,
+            user: total + user,
+        }));
+    }
+    i32::from(!ok)
+}
+
+#[derive(Default)]
+struct Times {
+    parser: Duration,
+    output: Duration,
+}
+
+struct ChunkResult {
+    ok: bool,
+    output: Option<String>,
+}
+
+fn process_chunk(
+    chunk: &Chunk,
+    name: &str,
+    whole: &str,
+    opts: &Options,
+    pm: Option<&mut PassManager>,
+    times: &mut Times,
+) -> ChunkResult {
+    let mut ctx = new_context(opts.allow_unregistered);
+    let mut sources = SourceMgr::default();
+    sources.add(SourceFile::new(ctx.sym(name), whole.to_string(), 1));
+
+    let parse_start = Instant::now();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut failed = false;
+    let mut module = match parse_source(&mut ctx, name, &chunk.text, chunk.first_line) {
+        Ok(m) => Some(m),
+        Err(d) => {
+            diagnostics.push(d);
+            failed = true;
+            None
+        }
+    };
+    if let (Some(m), Some((line, col))) = (module, chunk.start) {
+        module = Some(relocate_implicit_module(&mut ctx, m, name, line, col));
+    }
+    if let Some(m) = module {
+        let verified = if opts.verify_diagnostics.is_some() {
+            verify_plain(&ctx, m)
+        } else {
+            verify_noted(&ctx, m)
+        };
+        if let Err(ds) = verified {
+            diagnostics.extend(ds);
+            failed = true;
+        }
+    }
+    times.parser += parse_start.elapsed();
+
+    if let (Some(m), false, Some(pm)) = (module, failed, pm) {
+        let r = pm.run(&mut ctx, m);
+        diagnostics.extend(r.diagnostics);
+        failed |= r.failed;
+        if let Some(display) = opts.statistics {
+            err(&pm.statistics_report(display));
+        }
+    }
+    failed |= diagnostics.iter().any(|d| d.severity == Severity::Error);
+
+    let output = match (module, failed) {
+        (Some(m), false) => {
+            let t = Instant::now();
+            let text = print_op(&ctx, m, opts.ir_printing.print);
+            times.output += t.elapsed();
+            Some(text)
+        }
+        _ => None,
+    };
+
+    let ok = match opts.verify_diagnostics {
+        Some(mode) => {
+            let (mut expected, directive_errors) =
+                expect::parse_directives(&chunk.text, chunk.first_line);
+            let mut report = String::new();
+            let rep = Reporter {
+                file: name,
+                uniq: ctx.uniquer(),
+                sources: &sources,
+            };
+            let ok = expect::check(
+                &diagnostics,
+                &mut expected,
+                &directive_errors,
+                mode == VerifyDiagnostics::OnlyExpected,
+                &rep,
+                &mut report,
+            );
+            err(&report);
+            ok
+        }
+        None => {
+            let mut report = String::new();
+            for d in &diagnostics {
+                report.push_str(&sources.render(ctx.uniquer(), d));
+            }
+            err(&report);
+            !failed
+        }
+    };
+    ChunkResult { ok, output }
+}
+
+/// mlir-opt locates the implicit module of a chunk after a split marker at
+/// the end of that marker; the parser gives implicit modules `:0:0`.
+fn relocate_implicit_module(ctx: &mut Context, m: OpId, name: &str, line: u32, col: u32) -> OpId {
+    if !matches!(
+        ctx.loc_data(ctx.loc(m)),
+        LocData::FileLineCol {
+            line: 0,
+            col: 0,
+            ..
+        }
+    ) {
+        return m;
+    }
+    let loc = ctx.file_loc(name, line, col);
+    let op_name = ctx.op_name("builtin.module");
+    let attrs = ctx.attrs(m).to_vec();
+    let old_region = ctx.region(m, 0);
+    let mut rw = Rewriter::new(ctx);
+    let region = rw.new_region();
+    let mut st = OperationState::new(op_name, loc).regions(&[region]);
+    st.attrs = attrs;
+    let new = rw.create(st);
+    rw.inline_region_before(old_region, region, 0);
+    rw.erase_op(m);
+    new
+}
+
+/// The name diagnostics use for the input, and its text.
+fn read_input(path: &str) -> Result<(String, String), String> {
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}\n"))?;
+        return Ok((
+            "<stdin>".to_string(),
+            String::from_utf8_lossy(&bytes).into_owned(),
+        ));
+    }
+    let mut f = std::fs::File::open(path)
+        .map_err(|e| format!("cannot open input file '{path}': {}\n", io_msg(&e)))?;
+    f.read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read input file '{path}': {}\n", io_msg(&e)))?;
+    Ok((
+        path.to_string(),
+        String::from_utf8_lossy(&bytes).into_owned(),
+    ))
+}
+
+fn write_output(path: &str, text: &str) -> Result<(), String> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        // A closed pipe (`| head`) is not an error worth reporting.
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+        return Ok(());
+    }
+    std::fs::write(path, text)
+        .map_err(|e| format!("cannot open output file '{path}': {}\n", io_msg(&e)))
+}
+
+/// `No such file or directory`, without Rust's ` (os error 2)`.
+fn io_msg(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}

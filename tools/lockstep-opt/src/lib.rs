@@ -1,0 +1,16 @@
+//! lockstep-opt, the driver: mlir-opt's command line over lockstep.
+//!
+//! - [`cli`]: flags (with mlir-opt's spellings) and pass flags.
+//! - [`driver`]: reading, splitting, parsing, verifying, running the
+//!   pipeline, printing, timing.
+//! - [`split`]: `--split-input-file` chunks with original line numbers.
+//! - [`expect`]: `--verify-diagnostics` directives and matching.
+//!
+//! Invariant: nothing here panics on any input; `main` still runs the work
+//! on a thread with a large stack and turns a panic into an internal error
+//! with exit status 1.
+
+pub mod cli;
+pub mod driver;
+pub mod expect;
+pub mod split;
