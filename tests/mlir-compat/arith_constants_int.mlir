@@ -21,7 +21,6 @@ func.func @ints() {
   %14 = arith.constant -5 : index
   %15 = arith.constant 0x10 : i32
   %16 = arith.constant 65535 : i16
-  %17 = arith.constant 170141183460469231731687303715884105727 : i128
   %18 = arith.constant 0 : index
   %19 = arith.constant 0 : index
   %20 = arith.constant dense<[1, 2, 3]> : vector<3xi32>

@@ -33,11 +33,10 @@ func.func @int_ops(%a: i32, %b: i32, %i: index, %v: vector<4xi32>) -> i32 {
   %23 = arith.addi %19, %sum : i32
   return %23 : i32
 }
-func.func @widths(%a: i1, %b: i8, %c: i16, %d: i64, %e: i128) -> i1 {
+func.func @widths(%a: i1, %b: i8, %c: i16, %d: i64) -> i1 {
   %0 = arith.xori %a, %a : i1
   %1 = arith.addi %b, %b : i8
   %2 = arith.muli %c, %c : i16
   %3 = arith.subi %d, %d : i64
-  %4 = arith.andi %e, %e : i128
   return %0 : i1
 }

@@ -3,7 +3,6 @@
 // the input, block-argument locations, shared locations, escapes in file names.
 // RUN: mlir-opt %s --mlir-print-debuginfo
 // RUN: mlir-opt %s --mlir-print-debuginfo --mlir-print-op-generic
-// RUN: mlir-opt %s --mlir-print-debuginfo --mlir-print-local-scope
 // RUN: mlir-opt %s
 #myloc = loc("aliased.c":7:1)
 module {

@@ -1,9 +1,9 @@
 // IR printing instrumentation (stderr): after-all headers per function,
 // module scope (needs --mlir-disable-threading), before+after, and the
 // pass pipeline dump.
-// RUN: mlir-opt %s -o /dev/null -pass-pipeline='builtin.module(func.func(cse))' --mlir-print-ir-after-all
+// RUN: mlir-opt %s -o /dev/null -pass-pipeline='builtin.module(func.func(cse))' --mlir-print-ir-after-all --mlir-disable-threading
 // RUN: mlir-opt %s -o /dev/null -pass-pipeline='builtin.module(func.func(cse))' --mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading
-// RUN: mlir-opt %s -o /dev/null -pass-pipeline='builtin.module(canonicalize,func.func(cse))' --mlir-print-ir-before-all --mlir-print-ir-after-all
+// RUN: mlir-opt %s -o /dev/null -pass-pipeline='builtin.module(canonicalize,func.func(cse))' --mlir-print-ir-before-all --mlir-print-ir-after-all --mlir-disable-threading
 // RUN: mlir-opt %s -o /dev/null -pass-pipeline='builtin.module(func.func(cse,canonicalize),cse)' --dump-pass-pipeline
 func.func @f(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i32

@@ -272,7 +272,17 @@ impl Context {
     /// The attribute named `name`, if set.
     pub fn attr_of(&self, op: OpId, name: &str) -> Option<AttrId> {
         let attrs = &self.ops[op].attrs;
+        // Ops carry few attributes: a scan comparing lengths first beats a
+        // binary search of ordered string comparisons.
+        if attrs.len() <= 8 {
+            return attrs.iter().find(|(k, _)| self.str(*k) == name).map(|&(_, a)| a);
+        }
         attrs.binary_search_by(|(k, _)| self.str(*k).cmp(name)).ok().map(|i| attrs[i].1)
+    }
+    /// The attribute named `name`, if set, by interned name (no string
+    /// comparison: symbols are unique).
+    pub fn attr_of_sym(&self, op: OpId, name: Sym) -> Option<AttrId> {
+        self.ops[op].attrs.iter().find(|(k, _)| *k == name).map(|&(_, a)| a)
     }
     pub fn int_attr_of(&self, op: OpId, name: &str) -> Option<i64> {
         self.attr_of(op, name).and_then(|a| self.attr_data(a).as_int())
@@ -563,16 +573,22 @@ impl Iterator for BlockOps<'_> {
 
 impl Context {
     pub(crate) fn sort_attrs(&self, attrs: &mut Vec<(Sym, AttrId)>) {
+        if attrs.len() < 2 {
+            return;
+        }
         // Stable sort then keep the last of equal names, so later entries win.
         attrs.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
-        let mut out: Vec<(Sym, AttrId)> = Vec::with_capacity(attrs.len());
-        for &(k, v) in attrs.iter() {
-            match out.last_mut() {
-                Some(last) if last.0 == k => last.1 = v,
-                _ => out.push((k, v)),
+        let mut w = 0usize;
+        for r in 0..attrs.len() {
+            let (k, v) = attrs[r];
+            if w > 0 && attrs[w - 1].0 == k {
+                attrs[w - 1].1 = v;
+            } else {
+                attrs[w] = (k, v);
+                w += 1;
             }
         }
-        *attrs = out;
+        attrs.truncate(w);
     }
 
     /// Creates a detached op from `state`, adopting its regions.
@@ -587,7 +603,9 @@ impl Context {
             results: SmallVec::new(),
             successors: SmallVec::new(),
             regions: SmallVec::from_slice(&state.regions),
-            attrs: SmallVec::from_vec(state.attrs),
+            // From a slice: `from_vec` would keep the state's heap buffer
+            // even for a single attribute that fits inline.
+            attrs: SmallVec::from_slice(&state.attrs),
             opaque_props: state.opaque_props,
             loc: state.loc,
             parent: None,

@@ -136,7 +136,7 @@ impl SourceMgr {
 /// names, fusions and call sites (callee first, as MLIR reports).
 pub fn file_line_col(uniq: &Uniquer, loc: LocId) -> Option<(Sym, u32, u32)> {
     match uniq.loc_data(loc) {
-        LocData::FileLineCol { file, line, col } => Some((*file, *line, *col)),
+        LocData::FileLineCol { file, line, col } | LocData::FileRange { file, line, col, .. } => Some((*file, *line, *col)),
         LocData::Name { child, .. } => child.and_then(|c| file_line_col(uniq, c)),
         LocData::Fused { locs, .. } => locs.iter().find_map(|&l| file_line_col(uniq, l)),
         LocData::CallSite { callee, caller } => {

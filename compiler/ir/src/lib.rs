@@ -19,6 +19,7 @@ pub mod fold_util;
 pub mod fragment;
 pub mod ir;
 pub mod lexer;
+pub mod loc_alias;
 pub mod location;
 pub mod opdef;
 pub mod parser;

@@ -176,13 +176,16 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         if offset < at {
             (at, line, line_start) = (0, self.first_line, 0);
         }
-        for (i, &c) in b[at..offset.min(b.len())].iter().enumerate() {
-            if c == b'\n' {
-                line += 1;
-                line_start = at + i + 1;
-            }
+        let end = offset.min(b.len());
+        let span = &b[at..end];
+        // Counting vectorizes; the last newline is usually a few bytes back
+        // (the indentation of the op), so search for it from the end.
+        let newlines = span.iter().filter(|&&c| c == b'\n').count();
+        if newlines > 0 {
+            line += newlines as u32;
+            line_start = at + span.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
         }
-        at = offset.min(b.len());
+        at = end;
         self.line_cache = (at, line, line_start);
         (line, (offset - line_start) as u32 + 1)
     }
@@ -471,10 +474,8 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         let mut results: SmallVec<[(&'src str, u32, usize); 2]> = SmallVec::new();
         if self.tok.kind == Tok::PercentIdent {
             loop {
+                // `%name#3` lexes as two tokens, so `t` never holds a '#'.
                 let t = self.bump();
-                if t.text.contains('#') {
-                    return Err(self.error_at(t.offset, "expected SSA value name without '#'"));
-                }
                 let mut count = 1u32;
                 if self.optional(Tok::Colon) {
                     let n = self.parse_integer()?;
@@ -762,14 +763,15 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                     let line = self.parse_integer()?;
                     self.parse_colon()?;
                     let col = self.parse_integer()?;
-                    // Ranges (`to L:C`) are accepted; lockstep keeps the start.
+                    let clamp = |v: i128| v.clamp(0, u32::MAX as i128) as u32;
+                    let (line, col) = (clamp(line), clamp(col));
+                    // Ranges: `to L:C`, or `to :C` on the same line.
                     if self.parse_optional_keyword("to") {
-                        self.parse_integer()?;
-                        if self.optional(Tok::Colon) {
-                            self.parse_integer()?;
-                        }
+                        let end_line = if self.tok.kind == Tok::Colon { line } else { clamp(self.parse_integer()?) };
+                        self.parse_colon()?;
+                        let end_col = clamp(self.parse_integer()?);
+                        return Ok(self.ctx.add_loc(LocData::FileRange { file: sym, line, col, end_line, end_col }));
                     }
-                    let (line, col) = (line.clamp(0, u32::MAX as i128) as u32, col.clamp(0, u32::MAX as i128) as u32);
                     return Ok(self.ctx.add_loc(LocData::FileLineCol { file: sym, line, col }));
                 }
                 let mut child = None;
@@ -893,8 +895,16 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
 
     fn define_values(&mut self, name: &'src str, vals: SmallVec<[ValueId; 1]>, offset: usize) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("no region scope");
-        if scope.values.contains_key(name) {
-            return Err(self.error_at(offset, format!("redefinition of SSA value '{name}'")));
+        if let Some(prev) = scope.values.get(name).and_then(|v| v.first().copied()) {
+            let prev_loc = self.ctx.value_loc(prev);
+            return Err(self
+                .error_at(offset, format!("redefinition of SSA value '{name}'"))
+                .with_note(prev_loc, "previously defined here"));
+        }
+        // Forward references are rare: skip their bookkeeping when there are none.
+        if self.forward.last().expect("no isolated scope").refs.is_empty() {
+            self.scopes.last_mut().expect("no region scope").values.insert(name, vals);
+            return Ok(());
         }
         for (i, &v) in vals.iter().enumerate() {
             let key = (name, i as u32);

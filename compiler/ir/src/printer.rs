@@ -15,7 +15,8 @@
 use crate::attrs::{AttrData, AttrId};
 use crate::context::Context;
 use crate::ir::{BlockId, OpId, RegionId, ValueDef, ValueId};
-use crate::location::{LocData, LocId};
+use crate::loc_alias::LocAliases;
+use crate::location::LocId;
 use crate::opdef::Traits;
 use crate::types::{Signedness, TypeData, TypeId};
 use crate::uniquer::Sym;
@@ -35,8 +36,23 @@ pub struct PrintOptions {
 pub fn print_op(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
     let mut p = OpAsmPrinter::new(ctx, opts);
     p.names.number_op_tree(ctx, op, opts.generic);
+    if opts.debug_info {
+        // Dry run: collect the locations that will actually be printed.
+        let mut dry = OpAsmPrinter::new(ctx, opts);
+        dry.names = std::mem::take(&mut p.names);
+        dry.loc_collect = Some(LocAliases::default());
+        dry.print_operation(op);
+        p.names = std::mem::take(&mut dry.names);
+        let mut aliases = dry.loc_collect.take().unwrap_or_default();
+        aliases.finish();
+        aliases.write_definitions(ctx, false, &mut p.out);
+        p.loc_aliases = Some(aliases);
+    }
     p.print_operation(op);
     p.out.push('\n');
+    if let Some(a) = &p.loc_aliases {
+        a.write_definitions(ctx, true, &mut p.out);
+    }
     p.out.push('\n');
     p.out
 }
@@ -241,11 +257,15 @@ pub struct OpAsmPrinter<'c> {
     opts: PrintOptions,
     names: NameState,
     default_dialects: Vec<Option<&'static str>>,
+    /// Set in debug-info mode.
+    loc_aliases: Option<LocAliases>,
+    /// Set during the dry run that collects location aliases.
+    loc_collect: Option<LocAliases>,
 }
 
 impl<'c> OpAsmPrinter<'c> {
     fn new(ctx: &'c Context, opts: PrintOptions) -> Self {
-        OpAsmPrinter { ctx, out: String::with_capacity(1 << 16), indent: 0, opts, names: NameState::default(), default_dialects: vec![] }
+        OpAsmPrinter { ctx, out: String::with_capacity(1 << 16), indent: 0, opts, names: NameState::default(), default_dialects: vec![], loc_aliases: None, loc_collect: None }
     }
 
     pub fn ctx(&self) -> &'c Context {
@@ -399,18 +419,38 @@ impl<'c> OpAsmPrinter<'c> {
         self.print_operand(v);
         self.out.push_str(": ");
         self.print_type(self.ctx.value_type(v));
+        self.print_block_arg_loc(v);
+    }
+
+    /// ` loc(...)` of a block argument in debug-info mode: always inline
+    /// (children may be aliases), as mlir-opt prints argument locations.
+    pub fn print_block_arg_loc(&mut self, v: ValueId) {
+        if let Some(c) = &mut self.loc_collect {
+            c.record(self.ctx, self.ctx.value_loc(v), true);
+            return;
+        }
         if self.opts.debug_info {
             self.out.push(' ');
             let l = self.ctx.value_loc(v);
-            write_loc(self.ctx, l, &mut self.out);
+            match &self.loc_aliases {
+                Some(a) => a.write_inline(self.ctx, l, &mut self.out),
+                None => write_loc(self.ctx, l, &mut self.out),
+            }
         }
     }
 
     /// ` loc(...)` in debug-info mode, else nothing.
     pub fn print_trailing_loc(&mut self, loc: LocId) {
+        if self.loc_collect.is_some() {
+            // Recorded when the op started printing.
+            return;
+        }
         if self.opts.debug_info {
             self.out.push(' ');
-            write_loc(self.ctx, loc, &mut self.out);
+            match &self.loc_aliases {
+                Some(a) => a.write_reference(self.ctx, loc, &mut self.out),
+                None => write_loc(self.ctx, loc, &mut self.out),
+            }
         }
     }
 
@@ -501,6 +541,9 @@ impl<'c> OpAsmPrinter<'c> {
     /// Prints an op at the current position (indentation already written).
     pub fn print_operation(&mut self, op: OpId) {
         let ctx = self.ctx;
+        if let Some(c) = &mut self.loc_collect {
+            c.record(ctx, ctx.loc(op), false);
+        }
         let results = ctx.results(op);
         if !results.is_empty() {
             let mut i = 0;
@@ -665,9 +708,20 @@ pub fn write_type(ctx: &Context, t: TypeId, out: &mut String) {
             out.push('>');
         }
         TypeData::Opaque { dialect, body } => {
-            let _ = write!(out, "!{}.{}", ctx.str(*dialect), ctx.str(*body));
+            out.push('!');
+            write_dialect_body(ctx.str(*dialect), ctx.str(*body), out);
         }
     }
+}
+
+/// `dialect.body`, or `dialect<...>` for the opaque form whose body is only
+/// the bracketed part.
+fn write_dialect_body(dialect: &str, body: &str, out: &mut String) {
+    out.push_str(dialect);
+    if !body.starts_with('<') {
+        out.push('.');
+    }
+    out.push_str(body);
 }
 
 fn write_result_types(ctx: &Context, ts: &[TypeId], out: &mut String) {
@@ -817,7 +871,8 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String, with_type: bool) {
             write_type(ctx, *ty, out);
         }
         AttrData::Opaque { dialect, body } => {
-            let _ = write!(out, "#{}.{}", ctx.str(*dialect), ctx.str(*body));
+            out.push('#');
+            write_dialect_body(ctx.str(*dialect), ctx.str(*body), out);
         }
     }
 }
@@ -1147,51 +1202,11 @@ fn apfloat_to_string(
 
 // ----- locations -----
 
+/// `loc(...)` fully inline (no aliases).
 pub fn write_loc(ctx: &Context, l: LocId, out: &mut String) {
     out.push_str("loc(");
-    write_loc_inner(ctx, l, out);
+    crate::loc_alias::write_loc_body(ctx, l, None, out);
     out.push(')');
-}
-
-fn write_loc_inner(ctx: &Context, l: LocId, out: &mut String) {
-    match ctx.loc_data(l) {
-        LocData::Unknown => out.push_str("unknown"),
-        LocData::FileLineCol { file, line, col } => {
-            write_string(ctx.str(*file), out);
-            let _ = write!(out, ":{line}:{col}");
-        }
-        LocData::Name { name, child } => {
-            write_string(ctx.str(*name), out);
-            if let Some(c) = child {
-                out.push('(');
-                write_loc_inner(ctx, *c, out);
-                out.push(')');
-            }
-        }
-        LocData::Fused { locs, metadata } => {
-            out.push_str("fused");
-            if let Some(m) = metadata {
-                out.push('<');
-                write_attr(ctx, *m, out, true);
-                out.push('>');
-            }
-            out.push('[');
-            for (i, &c) in locs.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_loc_inner(ctx, c, out);
-            }
-            out.push(']');
-        }
-        LocData::CallSite { callee, caller } => {
-            out.push_str("callsite(");
-            write_loc_inner(ctx, *callee, out);
-            out.push_str(" at ");
-            write_loc_inner(ctx, *caller, out);
-            out.push(')');
-        }
-    }
 }
 
 /// Short description of a value for diagnostics: its defining op or block arg.

@@ -32,9 +32,11 @@
 //!   sequential run stops there.
 //! - Module-scope IR printing needs the whole IR during nested passes, so it
 //!   makes nested sweeps sequential.
-//! - Every pass slot and nested manager gets a pre-order id at the start of
-//!   a run; timings and statistics are accumulated per id across runs (one
-//!   per `--split-input-file` chunk) and reported in pipeline order.
+//! - At the start of a run, adjacent nested managers on the same anchor are
+//!   merged (as MLIR does; `--dump-pass-pipeline`, printed before, shows them
+//!   as written), then every pass slot and nested manager gets a pre-order
+//!   id; timings and statistics are accumulated per id across runs (one per
+//!   `--split-input-file` chunk) and reported in pipeline order.
 
 use crate::analysis::AnalysisManager;
 use crate::instrument::{self, Ancestor, IrPrinting, StatisticsDisplay};
@@ -194,6 +196,29 @@ impl OpPassManager {
             })
             .collect();
         let _ = write!(out, "{}\n{pad})", items.join(",\n"));
+    }
+
+    /// Merges adjacent nested managers on the same anchor into one, as MLIR
+    /// does before running: `func.func(a),func.func(b)` runs `a` then `b` on
+    /// each function in turn, and reports as one `'func.func' Pipeline`.
+    fn merge_adjacent(&mut self) {
+        let mut merged: Vec<Entry> = Vec::with_capacity(self.entries.len());
+        for e in std::mem::take(&mut self.entries) {
+            match (merged.last_mut(), e) {
+                (Some(Entry::Nested(prev)), Entry::Nested(next))
+                    if prev.anchor == next.anchor && prev.implicit == next.implicit =>
+                {
+                    prev.entries.extend(next.entries);
+                }
+                (_, e) => merged.push(e),
+            }
+        }
+        for e in &mut merged {
+            if let Entry::Nested(n) = e {
+                n.merge_adjacent();
+            }
+        }
+        self.entries = merged;
     }
 
     fn assign_ids(&mut self, next: &mut usize) {
@@ -420,6 +445,7 @@ impl PassManager {
                 failed: true,
             };
         }
+        self.root.merge_adjacent();
         let mut next = 0;
         self.root.assign_ids(&mut next);
         let env = Env {

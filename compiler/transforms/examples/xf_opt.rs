@@ -4,7 +4,7 @@
 //! `func:` to run it on every `func.func` instead of the module. Prints the
 //! result in the pretty form (`--generic` for the generic form).
 
-use lockstep_ir::{parse_source, print_op, Context, OpId, PrintOptions};
+use lockstep_ir::{Context, OpId, PrintOptions, parse_source, print_op};
 use lockstep_pass::{AnalysisManager, PassContext, PassOptions, Statistics};
 
 fn parse_step(s: &str) -> (bool, &str, PassOptions) {
@@ -56,13 +56,21 @@ fn main() {
     ctx.register_dialect(&lockstep_cf::CF);
     ctx.register_dialect(&lockstep_scf::SCF);
     let m = parse_source(&mut ctx, path, &text, 1).unwrap_or_else(|d| panic!("{}", d.message));
-    for step in split_pipeline(pipeline).into_iter().filter(|s| !s.is_empty()) {
+    for step in split_pipeline(pipeline)
+        .into_iter()
+        .filter(|s| !s.is_empty())
+    {
         let (on_func, name, opts) = parse_step(step);
-        let info = lockstep_transforms::ALL_PASSES.iter().find(|p| p.argument == name).expect("known pass");
+        let info = lockstep_transforms::ALL_PASSES
+            .iter()
+            .find(|p| p.argument == name)
+            .expect("known pass");
         let mut pass = (info.create)(&opts).unwrap_or_else(|e| panic!("{e}"));
         let anchors: Vec<OpId> = if on_func {
             let body = ctx.region_blocks(ctx.region(m, 0))[0];
-            ctx.block_ops(body).filter(|&o| ctx.name_of(o) == "func.func").collect()
+            ctx.block_ops(body)
+                .filter(|&o| ctx.name_of(o) == "func.func")
+                .collect()
         } else {
             vec![m]
         };
@@ -79,5 +87,15 @@ fn main() {
             }
         }
     }
-    print!("{}", print_op(&ctx, m, PrintOptions { generic, debug_info }));
+    print!(
+        "{}",
+        print_op(
+            &ctx,
+            m,
+            PrintOptions {
+                generic,
+                debug_info
+            }
+        )
+    );
 }

@@ -7,7 +7,7 @@
 //!   no rewrite limit, `normal` region simplification.
 //! - With `test-convergence`, failing to converge is a pass failure.
 
-use crate::greedy::{apply_patterns_greedily_op, GreedyConfig, PatternSet, RegionSimplify};
+use crate::greedy::{GreedyConfig, PatternSet, RegionSimplify, apply_patterns_greedily_op};
 use crate::{check_options, limit_option, limit_str};
 use lockstep_ir::{Diagnostic, OpId};
 use lockstep_pass::{OptionSpec, Pass, PassContext, PassInfo, PassOptions};
@@ -73,7 +73,10 @@ pub struct Canonicalize {
 impl Default for Canonicalize {
     fn default() -> Self {
         Canonicalize {
-            config: GreedyConfig { top_down: true, ..GreedyConfig::default() },
+            config: GreedyConfig {
+                top_down: true,
+                ..GreedyConfig::default()
+            },
             disabled: Vec::new(),
             enabled: Vec::new(),
             test_convergence: false,
@@ -82,7 +85,13 @@ impl Default for Canonicalize {
 }
 
 fn list(o: &PassOptions, key: &str) -> Vec<String> {
-    o.get(key).map_or_else(Vec::new, |v| v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
+    o.get(key).map_or_else(Vec::new, |v| {
+        v.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect()
+    })
 }
 
 impl Canonicalize {
@@ -92,8 +101,11 @@ impl Canonicalize {
         p.config.max_iterations = limit_option(o, "max-iterations", p.config.max_iterations)?;
         p.config.max_num_rewrites = limit_option(o, "max-num-rewrites", None)?;
         if let Some(v) = o.get("region-simplify") {
-            p.config.region_simplify = RegionSimplify::parse(v)
-                .ok_or_else(|| format!("invalid value '{v}' for option 'region-simplify': expected disabled or normal"))?;
+            p.config.region_simplify = RegionSimplify::parse(v).ok_or_else(|| {
+                format!(
+                    "invalid value '{v}' for option 'region-simplify': expected disabled or normal"
+                )
+            })?;
         }
         p.config.top_down = o.get_bool("top-down", true)?;
         p.test_convergence = o.get_bool("test-convergence", false)?;
@@ -105,7 +117,8 @@ impl Canonicalize {
     /// The pattern set of `ctx`'s registry after the enable/disable filters.
     pub fn patterns(&self, ctx: &lockstep_ir::Context) -> PatternSet {
         PatternSet::canonicalization(ctx, &|name| {
-            !self.disabled.iter().any(|d| d == name) && (self.enabled.is_empty() || self.enabled.iter().any(|e| e == name))
+            !self.disabled.iter().any(|d| d == name)
+                && (self.enabled.is_empty() || self.enabled.iter().any(|e| e == name))
         })
     }
 }
@@ -119,7 +132,13 @@ impl Pass for Canonicalize {
     }
     fn options_string(&self) -> String {
         let c = &self.config;
-        let join = |key: &str, v: &[String]| if v.is_empty() { String::new() } else { format!("{key}={}", v.join(",")) };
+        let join = |key: &str, v: &[String]| {
+            if v.is_empty() {
+                String::new()
+            } else {
+                format!("{key}={}", v.join(","))
+            }
+        };
         format!(
             "{{{} {} max-iterations={} max-num-rewrites={} region-simplify={} test-convergence={} top-down={}}}",
             join("disable-patterns", &self.disabled),
@@ -138,8 +157,68 @@ impl Pass for Canonicalize {
             cx.mark_all_preserved();
         }
         if self.test_convergence && !res.converged {
-            return Err(Diagnostic::error(cx.ctx.loc(op), "Canonicalizer failed to converge"));
+            return Err(Diagnostic::error(
+                cx.ctx.loc(op),
+                "Canonicalizer failed to converge",
+            ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{parse_full, print_pretty, run_pass};
+
+    fn opts(entries: &[(&str, &str)]) -> PassOptions {
+        PassOptions {
+            entries: entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn options_parse_and_print_like_mlir() {
+        let p = Canonicalize::from_options(&opts(&[])).unwrap();
+        assert_eq!(
+            p.options_string(),
+            "{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}"
+        );
+        let p = Canonicalize::from_options(&opts(&[
+            ("max-iterations", "3"),
+            ("region-simplify", "false"),
+            ("top-down", "false"),
+            ("disable-patterns", "A,B"),
+        ]))
+        .unwrap();
+        assert_eq!(p.config.region_simplify, RegionSimplify::Disabled);
+        assert_eq!(
+            p.options_string(),
+            "{disable-patterns=A,B  max-iterations=3 max-num-rewrites=-1 region-simplify=disabled test-convergence=false top-down=false}"
+        );
+        assert!(Canonicalize::from_options(&opts(&[("region-simplify", "aggressive")])).is_err());
+        assert!(Canonicalize::from_options(&opts(&[("max-iterations", "x")])).is_err());
+        assert!(Canonicalize::from_options(&opts(&[("nope", "1")])).is_err());
+        let p = Canonicalize::from_options(&opts(&[("max-iterations", "-1")])).unwrap();
+        assert_eq!(p.config.max_iterations, None);
+    }
+
+    #[test]
+    fn disabled_patterns_do_not_run() {
+        let src =
+            "func.func @f(%a: i32, %b: i32) -> i32 {\n  cf.br ^bb1\n^bb1:\n  return %a : i32\n}\n";
+        let (mut ctx, m) = parse_full(src);
+        run_pass(
+            &mut ctx,
+            m,
+            "canonicalize",
+            &[("disable-patterns", "MergeIntoSinglePredecessor")],
+        );
+        assert!(print_pretty(&ctx, m).contains("^bb1:"));
+        run_pass(&mut ctx, m, "canonicalize", &[]);
+        assert!(!print_pretty(&ctx, m).contains("^bb1:"));
     }
 }

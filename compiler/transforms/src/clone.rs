@@ -13,7 +13,9 @@
 //! - Cloned ops are inserted parents first through the `Rewriter`, so a
 //!   listener hears about every new op with its ancestry in place.
 
-use lockstep_ir::{BlockId, Context, InsertPoint, LocId, OpId, OperationState, RegionId, Rewriter, ValueId};
+use lockstep_ir::{
+    BlockId, Context, InsertPoint, LocId, OpId, OperationState, RegionId, Rewriter, ValueId,
+};
 use rustc_hash::FxHashMap;
 
 /// Old → new values and blocks.
@@ -70,7 +72,13 @@ pub fn clone_op(rw: &mut Rewriter<'_>, op: OpId, map: &mut IrMapping) -> OpId {
 /// mapped (e.g. an entry block's, to a call's operands) are not cloned: the
 /// clone of their block has no such argument (MLIR's `Region::cloneInto`).
 /// Returns the new blocks.
-pub fn clone_region_into(rw: &mut Rewriter<'_>, src: RegionId, dest: RegionId, pos: usize, map: &mut IrMapping) -> Vec<BlockId> {
+pub fn clone_region_into(
+    rw: &mut Rewriter<'_>,
+    src: RegionId,
+    dest: RegionId,
+    pos: usize,
+    map: &mut IrMapping,
+) -> Vec<BlockId> {
     clone_region_into_with_locs(rw, src, dest, pos, map, &same_loc)
 }
 
@@ -90,20 +98,38 @@ pub fn clone_region_into_with_locs(
     blocks
 }
 
-fn clone_op_rec(rw: &mut Rewriter<'_>, op: OpId, map: &mut IrMapping, loc_map: LocMap<'_>, created: &mut Vec<OpId>) -> OpId {
+/// (clone, source) pairs, for the final operand remapping.
+type Created = Vec<(OpId, OpId)>;
+
+fn clone_op_rec(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    map: &mut IrMapping,
+    loc_map: LocMap<'_>,
+    created: &mut Created,
+) -> OpId {
     let ctx = &*rw.ctx;
     let mut st = OperationState::new(ctx.op_name(ctx.name_of(op)), loc_map(ctx, ctx.loc(op)));
-    st.operands.extend(ctx.operands(op).iter().map(|&v| map.value(v)));
-    st.result_types.extend(ctx.results(op).iter().map(|&r| ctx.value_type(r)));
-    st.successors.extend(ctx.successors(op).iter().map(|&b| map.block(b)));
+    st.operands
+        .extend(ctx.operands(op).iter().map(|&v| map.value(v)));
+    st.result_types
+        .extend(ctx.results(op).iter().map(|&r| ctx.value_type(r)));
+    st.successors
+        .extend(ctx.successors(op).iter().map(|&b| map.block(b)));
     st.attrs.extend_from_slice(ctx.attrs(op));
     st.opaque_props = ctx.opaque_props(op);
     let src_regions = ctx.regions(op).to_vec();
     let new_regions: Vec<RegionId> = src_regions.iter().map(|_| rw.new_region()).collect();
     st.regions = new_regions.clone();
     let new = rw.create(st);
-    created.push(new);
-    for (&a, &b) in rw.ctx.results(op).to_vec().iter().zip(rw.ctx.results(new).to_vec().iter()) {
+    created.push((new, op));
+    for (&a, &b) in rw
+        .ctx
+        .results(op)
+        .to_vec()
+        .iter()
+        .zip(rw.ctx.results(new).to_vec().iter())
+    {
         map.map_value(a, b);
     }
     // Fill the regions once the op is in place, so nested insertions are
@@ -129,7 +155,7 @@ fn clone_region_rec(
     pos: usize,
     map: &mut IrMapping,
     loc_map: LocMap<'_>,
-    created: &mut Vec<OpId>,
+    created: &mut Created,
 ) -> Vec<BlockId> {
     let src_blocks = rw.ctx.region_blocks(src).to_vec();
     let mut new_blocks = Vec::with_capacity(src_blocks.len());
@@ -158,16 +184,93 @@ fn clone_region_rec(
     new_blocks
 }
 
-/// Remaps operands that referred to values cloned only later.
-fn remap_forward_uses(rw: &mut Rewriter<'_>, created: &[OpId], map: &IrMapping) {
-    for &op in created {
-        let operands = rw.ctx.operands(op).to_vec();
-        for (i, v) in operands.into_iter().enumerate() {
-            if let Some(n) = map.lookup_value(v)
-                && n != v
-            {
-                rw.set_operand(op, i, n);
+/// Remaps operands that referred to values cloned only later: each clone's
+/// operands are looked up again from its source's, now that every value is
+/// mapped (never from the clone's own, which would map twice).
+fn remap_forward_uses(rw: &mut Rewriter<'_>, created: &[(OpId, OpId)], map: &IrMapping) {
+    for &(new, src) in created {
+        for i in 0..rw.ctx.operands(src).len() {
+            let want = map.value(rw.ctx.operand(src, i));
+            if rw.ctx.operand(new, i) != want {
+                rw.set_operand(new, i, want);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{find, parse, print};
+
+    #[test]
+    fn clones_regions_with_forward_references() {
+        let src = r#""builtin.module"() ({
+  "test.func"() <{sym_name = "f"}> ({
+  ^bb0(%arg0: i32):
+    %0 = "test.exec"() ({
+      %1 = "test.pure"(%arg0) : (i32) -> i32
+      "test.yield"(%1) : (i32) -> ()
+    }) : () -> i32
+    "test.br"()[^bb2] : () -> ()
+  ^bb1:
+    "test.ret"(%2) : (i32) -> ()
+  ^bb2:
+    %2 = "test.pure"(%0) : (i32) -> i32
+    "test.br"()[^bb1] : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+"#;
+        let (mut ctx, m) = parse(src);
+        let f = find(&ctx, m, "test.func");
+        let mut rw = Rewriter::new(&mut ctx);
+        rw.set_insertion_point_after(f);
+        let mut map = IrMapping::new();
+        let g = clone_op(&mut rw, f, &mut map);
+        let out = print(&ctx, m);
+        // Same ops, and the clone uses only its own values and blocks.
+        let names = |op| {
+            let mut v = Vec::new();
+            ctx.walk_pre(op, &mut |o| v.push(ctx.name_of(o).to_string()));
+            v
+        };
+        assert_eq!(names(f), names(g));
+        let mut inside = true;
+        ctx.walk_pre(g, &mut |o| {
+            for &v in ctx.operands(o) {
+                inside &= crate::region_utils::is_defined_inside(&ctx, v, g);
+            }
+            for &b in ctx.successors(o) {
+                inside &= ctx.block_parent_op(b) == Some(g);
+            }
+        });
+        assert!(inside, "{out}");
+    }
+
+    #[test]
+    fn mapped_entry_arguments_are_not_cloned() {
+        let src = r#""builtin.module"() ({
+  "test.func"() <{sym_name = "f"}> ({
+  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32
+    "test.ret"(%0) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+"#;
+        let (mut ctx, m) = parse(src);
+        let f = find(&ctx, m, "test.func");
+        let body = ctx.region(f, 0);
+        let entry = ctx.region_blocks(body)[0];
+        let (a0, a1) = (ctx.block_args(entry)[0], ctx.block_args(entry)[1]);
+        let mut rw = Rewriter::new(&mut ctx);
+        let mut map = IrMapping::new();
+        map.map_value(a0, a1);
+        let blocks = clone_region_into(&mut rw, body, body, 1, &mut map);
+        assert_eq!(ctx.block_args(blocks[0]), &[ctx.block_args(blocks[0])[0]]);
+        let add = ctx.block_ops(blocks[0]).next().unwrap();
+        assert_eq!(ctx.operand(add, 0), a1);
+        assert_eq!(ctx.operand(add, 1), ctx.block_args(blocks[0])[0]);
     }
 }

@@ -23,8 +23,8 @@
 //!   yet (already visited), and the op is only erased if no use remains.
 //! - Erasures happen after the walk, in the order found; nothing is hoisted.
 
-use crate::effects::{is_memory_effect_free, is_op_trivially_dead};
 use crate::check_options;
+use crate::effects::{is_memory_effect_free, is_op_trivially_dead};
 use lockstep_ir::dominance::DominanceInfo;
 use lockstep_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Rewriter, Traits, ValueId};
 use lockstep_pass::{Pass, PassContext, PassInfo};
@@ -55,8 +55,10 @@ impl Pass for Cse {
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
         let dom = DominanceInfo::compute(cx.ctx, op);
         let stats = eliminate_common_subexpressions(&mut Rewriter::new(cx.ctx), &dom, op);
-        cx.stats.add("num-cse'd", "Number of operations CSE'd", stats.num_cse);
-        cx.stats.add("num-dce'd", "Number of operations DCE'd", stats.num_dce);
+        cx.stats
+            .add("num-cse'd", "Number of operations CSE'd", stats.num_cse);
+        cx.stats
+            .add("num-dce'd", "Number of operations DCE'd", stats.num_dce);
         if !stats.changed {
             cx.mark_all_preserved();
         }
@@ -74,8 +76,16 @@ pub struct CseStats {
 
 /// Runs CSE on the regions of `op` with dominance `dom` (computed for `op`
 /// or an ancestor, on the current IR).
-pub fn eliminate_common_subexpressions(rw: &mut Rewriter<'_>, dom: &DominanceInfo, op: OpId) -> CseStats {
-    let mut d = Driver { dom, to_erase: Vec::new(), stats: CseStats::default() };
+pub fn eliminate_common_subexpressions(
+    rw: &mut Rewriter<'_>,
+    dom: &DominanceInfo,
+    op: OpId,
+) -> CseStats {
+    let mut d = Driver {
+        dom,
+        to_erase: Vec::new(),
+        stats: CseStats::default(),
+    };
     let mut known = KnownOps::default();
     for r in rw.ctx.regions(op).to_vec() {
         d.simplify_region(rw, &mut known, r);
@@ -104,7 +114,10 @@ fn op_hash(ctx: &Context, op: OpId) -> u64 {
         h.finish()
     };
     if ctx.has_trait(op, Traits::COMMUTATIVE) {
-        ctx.operands(op).iter().fold(0u64, |acc, &v| acc.wrapping_add(operand_hash(v))).hash(&mut h);
+        ctx.operands(op)
+            .iter()
+            .fold(0u64, |acc, &v| acc.wrapping_add(operand_hash(v)))
+            .hash(&mut h);
     } else {
         for &v in ctx.operands(op) {
             operand_hash(v).hash(&mut h);
@@ -129,9 +142,14 @@ fn ops_equivalent(ctx: &Context, a: OpId, b: OpId, eq: &mut FxHashMap<ValueId, V
     {
         return false;
     }
-    let same = |eq: &FxHashMap<ValueId, ValueId>, x: ValueId, y: ValueId| x == y || eq.get(&x) == Some(&y);
+    let same =
+        |eq: &FxHashMap<ValueId, ValueId>, x: ValueId, y: ValueId| x == y || eq.get(&x) == Some(&y);
     if ctx.has_trait(a, Traits::COMMUTATIVE) {
-        let mut l: SmallVec<[ValueId; 4]> = ctx.operands(a).iter().map(|v| *eq.get(v).unwrap_or(v)).collect();
+        let mut l: SmallVec<[ValueId; 4]> = ctx
+            .operands(a)
+            .iter()
+            .map(|v| *eq.get(v).unwrap_or(v))
+            .collect();
         let mut r: SmallVec<[ValueId; 4]> = ctx.operands(b).iter().copied().collect();
         l.sort();
         r.sort();
@@ -151,10 +169,18 @@ fn ops_equivalent(ctx: &Context, a: OpId, b: OpId, eq: &mut FxHashMap<ValueId, V
         }
         eq.insert(x, y);
     }
-    ctx.regions(a).iter().zip(ctx.regions(b)).all(|(&ra, &rb)| regions_equivalent(ctx, ra, rb, eq))
+    ctx.regions(a)
+        .iter()
+        .zip(ctx.regions(b))
+        .all(|(&ra, &rb)| regions_equivalent(ctx, ra, rb, eq))
 }
 
-fn regions_equivalent(ctx: &Context, ra: RegionId, rb: RegionId, eq: &mut FxHashMap<ValueId, ValueId>) -> bool {
+fn regions_equivalent(
+    ctx: &Context,
+    ra: RegionId,
+    rb: RegionId,
+    eq: &mut FxHashMap<ValueId, ValueId>,
+) -> bool {
     let (ba, bb) = (ctx.region_blocks(ra), ctx.region_blocks(rb));
     if ba.len() != bb.len() {
         return false;
@@ -220,7 +246,11 @@ impl KnownOps {
     /// The innermost known op equivalent to `op`.
     fn lookup(&self, ctx: &Context, op: OpId) -> Option<OpId> {
         let bucket = self.buckets.get(&op_hash(ctx, op))?;
-        bucket.iter().rev().copied().find(|&k| ops_equivalent(ctx, k, op, &mut FxHashMap::default()))
+        bucket
+            .iter()
+            .rev()
+            .copied()
+            .find(|&k| ops_equivalent(ctx, k, op, &mut FxHashMap::default()))
     }
 
     fn insert(&mut self, ctx: &Context, op: OpId) {
@@ -273,12 +303,21 @@ impl Driver<'_> {
         }
     }
 
-    fn simplify_block(&mut self, rw: &mut Rewriter<'_>, known: &mut KnownOps, b: BlockId, ssa: bool) {
+    fn simplify_block(
+        &mut self,
+        rw: &mut Rewriter<'_>,
+        known: &mut KnownOps,
+        b: BlockId,
+        ssa: bool,
+    ) {
         let ops: Vec<OpId> = rw.ctx.block_ops(b).collect();
         for op in ops {
             let regions = rw.ctx.regions(op).to_vec();
             if !regions.is_empty() {
-                let isolated = rw.ctx.def_of(op).is_none_or(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
+                let isolated = rw
+                    .ctx
+                    .def_of(op)
+                    .is_none_or(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
                 if isolated {
                     let mut nested = KnownOps::default();
                     for r in regions {
@@ -304,7 +343,11 @@ impl Driver<'_> {
             self.stats.num_dce += 1;
             return;
         }
-        if ctx.regions(op).iter().any(|&r| ctx.region_blocks(r).len() > 1) {
+        if ctx
+            .regions(op)
+            .iter()
+            .any(|&r| ctx.region_blocks(r).len() > 1)
+        {
             return;
         }
         if !is_memory_effect_free(ctx, op) {
@@ -316,9 +359,21 @@ impl Driver<'_> {
         }
     }
 
-    fn replace_uses_and_delete(&mut self, rw: &mut Rewriter<'_>, known: &KnownOps, op: OpId, existing: OpId, ssa: bool) {
-        let pairs: Vec<(ValueId, ValueId)> =
-            rw.ctx.results(op).iter().copied().zip(rw.ctx.results(existing).iter().copied()).collect();
+    fn replace_uses_and_delete(
+        &mut self,
+        rw: &mut Rewriter<'_>,
+        known: &KnownOps,
+        op: OpId,
+        existing: OpId,
+        ssa: bool,
+    ) {
+        let pairs: Vec<(ValueId, ValueId)> = rw
+            .ctx
+            .results(op)
+            .iter()
+            .copied()
+            .zip(rw.ctx.results(existing).iter().copied())
+            .collect();
         if ssa {
             // With SSA dominance no use of `op` has been visited yet.
             for (from, to) in pairs {
@@ -341,5 +396,104 @@ impl Driver<'_> {
             }
         }
         self.stats.num_cse += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{parse, print, run_pass};
+
+    fn module(body: &str) -> String {
+        format!("\"builtin.module\"() ({{\n{body}}}) : () -> ()\n\n")
+    }
+
+    #[test]
+    fn isolated_regions_start_with_nothing_known() {
+        // The inner function's constant equals the outer one, but the inner
+        // function cannot see outer values.
+        let src = module(
+            r#"  "test.func"() <{sym_name = "f"}> ({
+    %0 = "test.const"() <{value = 1 : i32}> : () -> i32
+    "test.func"() <{sym_name = "g"}> ({
+      %2 = "test.const"() <{value = 1 : i32}> : () -> i32
+      %3 = "test.const"() <{value = 1 : i32}> : () -> i32
+      "test.ret"(%2, %3) : (i32, i32) -> ()
+    }) : () -> ()
+    %1 = "test.const"() <{value = 1 : i32}> : () -> i32
+    "test.ret"(%0, %1) : (i32, i32) -> ()
+  }) : () -> ()
+"#,
+        );
+        let (mut ctx, m) = parse(&src);
+        let stats = run_pass(&mut ctx, m, "cse", &[]);
+        assert_eq!(stats.get("num-cse'd"), Some(2));
+        let out = print(&ctx, m);
+        assert_eq!(out.matches("test.const").count(), 2, "{out}");
+        assert!(out.contains("\"test.ret\"(%1, %1)"), "{out}");
+        assert!(out.contains("\"test.ret\"(%0, %0)"), "{out}");
+    }
+
+    #[test]
+    fn effects_and_recursive_effects() {
+        let src = module(
+            r#"  "test.func"() <{sym_name = "f"}> ({
+  ^bb0(%arg0: i32):
+    %0 = "test.effect"(%arg0) : (i32) -> i32
+    %1 = "test.effect"(%arg0) : (i32) -> i32
+    %2 = "test.exec"() ({
+      %6 = "test.pure"(%arg0) : (i32) -> i32
+      "test.yield"(%6) : (i32) -> ()
+    }) : () -> i32
+    %3 = "test.exec"() ({
+      %7 = "test.pure"(%arg0) : (i32) -> i32
+      "test.yield"(%7) : (i32) -> ()
+    }) : () -> i32
+    %4 = "test.exec"() ({
+      %8 = "test.effect"(%arg0) : (i32) -> i32
+      "test.yield"(%8) : (i32) -> ()
+    }) : () -> i32
+    %5 = "test.exec"() ({
+      %9 = "test.effect"(%arg0) : (i32) -> i32
+      "test.yield"(%9) : (i32) -> ()
+    }) : () -> i32
+    "test.ret"(%0, %1, %2, %3, %4, %5) : (i32, i32, i32, i32, i32, i32) -> ()
+  }) : () -> ()
+"#,
+        );
+        let (mut ctx, m) = parse(&src);
+        run_pass(&mut ctx, m, "cse", &[]);
+        let out = print(&ctx, m);
+        assert_eq!(out.matches("test.effect").count(), 4, "{out}");
+        assert_eq!(out.matches("test.exec").count(), 3, "{out}");
+        assert!(
+            out.contains("\"test.ret\"(%0, %1, %2, %2, %3, %4)"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn graph_regions_only_rewrite_visited_users() {
+        // The module body is a graph region: a use before the duplicate's
+        // definition is rewritten, as the user was already visited.
+        let src = module(
+            r#"  %0 = "test.pure"() : () -> i32
+  "test.effect"(%1) : (i32) -> ()
+  %1 = "test.pure"() : () -> i32
+"#,
+        );
+        let (mut ctx, m) = parse(&src);
+        run_pass(&mut ctx, m, "cse", &[]);
+        let out = print(&ctx, m);
+        assert_eq!(out.matches("test.pure").count(), 1, "{out}");
+        assert!(out.contains("\"test.effect\"(%0)"), "{out}");
+    }
+
+    #[test]
+    fn unchanged_ir_preserves_analyses() {
+        let src = module("  \"test.effect\"() : () -> ()\n");
+        let (mut ctx, m) = parse(&src);
+        let stats = run_pass(&mut ctx, m, "cse", &[]);
+        assert_eq!(stats.get("num-cse'd"), Some(0));
+        assert_eq!(stats.get("num-dce'd"), Some(0));
     }
 }

@@ -34,7 +34,9 @@ pub static INFO: PassInfo = PassInfo {
     }],
     create: |o| {
         check_options(o, INFO.options)?;
-        Ok(Box::new(Dce { remove_dead_args: o.get_bool("remove-dead-args", true)? }))
+        Ok(Box::new(Dce {
+            remove_dead_args: o.get_bool("remove-dead-args", true)?,
+        }))
     },
 };
 
@@ -72,7 +74,13 @@ pub fn run_dce(rw: &mut Rewriter<'_>, op: OpId, remove_dead_args: bool) -> DceSt
 
 fn count_blocks(ctx: &lockstep_ir::Context, op: OpId) -> usize {
     let mut n = 0;
-    ctx.walk_pre(op, &mut |o| n += ctx.regions(o).iter().map(|&r| ctx.region_blocks(r).len()).sum::<usize>());
+    ctx.walk_pre(op, &mut |o| {
+        n += ctx
+            .regions(o)
+            .iter()
+            .map(|&r| ctx.region_blocks(r).len())
+            .sum::<usize>()
+    });
     n
 }
 
@@ -88,12 +96,82 @@ impl Pass for Dce {
     }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
         let stats = run_dce(&mut Rewriter::new(cx.ctx), op, self.remove_dead_args);
-        cx.stats.add("num-ops-erased", "Number of dead operations erased", stats.ops);
-        cx.stats.add("num-blocks-erased", "Number of unreachable blocks erased", stats.blocks);
-        cx.stats.add("num-args-erased", "Number of dead block arguments erased", stats.args);
+        cx.stats.add(
+            "num-ops-erased",
+            "Number of dead operations erased",
+            stats.ops,
+        );
+        cx.stats.add(
+            "num-blocks-erased",
+            "Number of unreachable blocks erased",
+            stats.blocks,
+        );
+        cx.stats.add(
+            "num-args-erased",
+            "Number of dead block arguments erased",
+            stats.args,
+        );
         if !stats.changed {
             cx.mark_all_preserved();
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{parse_full, print_pretty, run_pass};
+
+    const SRC: &str = r#"func.func @f(%c: i1, %a: i32) -> i32 {
+  %0 = arith.addi %a, %a : i32
+  "test.effect"(%a) : (i32) -> ()
+  cf.br ^bb1(%a, %0 : i32, i32)
+^bb1(%x: i32, %d: i32):
+  %n = arith.muli %d, %d : i32
+  cf.cond_br %c, ^bb1(%x, %n : i32, i32), ^bb2
+^bb2:
+  return %x : i32
+^bb3:
+  "test.effect"(%a) : (i32) -> ()
+  cf.br ^bb3
+}
+"#;
+
+    #[test]
+    fn removes_dead_ops_blocks_and_args() {
+        let (mut ctx, m) = parse_full(SRC);
+        let stats = run_pass(&mut ctx, m, "dce", &[]);
+        assert_eq!(stats.get("num-blocks-erased"), Some(1));
+        assert_eq!(stats.get("num-args-erased"), Some(1));
+        assert_eq!(stats.get("num-ops-erased"), Some(2));
+        let out = print_pretty(&ctx, m);
+        assert!(out.contains("cf.br ^bb1(%arg1 : i32)"), "{out}");
+        assert!(
+            out.contains("cf.cond_br %arg0, ^bb1(%0 : i32), ^bb2"),
+            "{out}"
+        );
+        assert!(!out.contains("arith."), "{out}");
+        assert_eq!(out.matches("test.effect").count(), 1, "{out}");
+        // A second run changes nothing.
+        let stats = run_pass(&mut ctx, m, "dce", &[]);
+        assert_eq!(stats.get("num-ops-erased"), Some(0));
+    }
+
+    #[test]
+    fn can_keep_block_arguments() {
+        let (mut ctx, m) = parse_full(SRC);
+        let stats = run_pass(&mut ctx, m, "dce", &[("remove-dead-args", "false")]);
+        assert_eq!(stats.get("num-args-erased"), Some(0));
+        let out = print_pretty(&ctx, m);
+        assert!(out.contains("arith.muli"), "{out}");
+        assert!(out.contains("arith.addi"), "{out}");
+    }
+
+    #[test]
+    fn rejects_unknown_options() {
+        let mut po = lockstep_pass::PassOptions::default();
+        po.entries.push(("bogus".into(), "1".into()));
+        let err = (super::INFO.create)(&po).err().expect("an error");
+        assert_eq!(err, "no such option bogus");
     }
 }

@@ -19,7 +19,9 @@ pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
     // An explicit stack: nesting depth is unbounded in user input.
     let mut stack = vec![op];
     while let Some(o) = stack.pop() {
-        let Some(def) = ctx.def_of(o) else { return false };
+        let Some(def) = ctx.def_of(o) else {
+            return false;
+        };
         let recursive = def.has(Traits::RECURSIVE_MEMORY_EFFECTS);
         if !recursive {
             if !def.has(Traits::NO_MEMORY_EFFECT) {
@@ -38,7 +40,9 @@ pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
 
 /// Could `op` be erased if its results had no uses?
 pub fn would_op_be_trivially_dead(ctx: &Context, op: OpId) -> bool {
-    let Some(def) = ctx.def_of(op) else { return false };
+    let Some(def) = ctx.def_of(op) else {
+        return false;
+    };
     if def.has(Traits::TERMINATOR) || def.has(Traits::SYMBOL) {
         return false;
     }
@@ -48,11 +52,4 @@ pub fn would_op_be_trivially_dead(ctx: &Context, op: OpId) -> bool {
 /// Is `op` unused and erasable?
 pub fn is_op_trivially_dead(ctx: &Context, op: OpId) -> bool {
     ctx.op_is_unused(op) && would_op_be_trivially_dead(ctx, op)
-}
-
-/// May `op` be executed where it was not executed before (hoisted out of a
-/// condition)? Needs `SPECULATABLE` and no memory effects; regions are
-/// never speculated here, since their nested ops would have to be too.
-pub fn is_pure_and_speculatable(ctx: &Context, op: OpId) -> bool {
-    ctx.has_trait(op, Traits::PURE) && ctx.regions(op).is_empty()
 }

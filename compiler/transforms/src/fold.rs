@@ -38,7 +38,10 @@ pub fn value_constant(ctx: &Context, v: ValueId) -> Option<AttrId> {
 
 /// The constant value of each operand of `op` (MLIR's `m_Constant` per operand).
 pub fn operand_constants(ctx: &Context, op: OpId) -> SmallVec<[Option<AttrId>; 4]> {
-    ctx.operands(op).iter().map(|&v| value_constant(ctx, v)).collect()
+    ctx.operands(op)
+        .iter()
+        .map(|&v| value_constant(ctx, v))
+        .collect()
 }
 
 /// What folding an op produced.
@@ -60,9 +63,17 @@ pub fn try_fold(ctx: &Context, op: OpId) -> Option<FoldOutcome> {
     {
         let results = ctx.results(op);
         let in_place = vals.len() == results.len()
-            && vals.iter().zip(results).all(|(v, &r)| *v == FoldValue::Value(r));
+            && vals
+                .iter()
+                .zip(results)
+                .all(|(v, &r)| *v == FoldValue::Value(r));
         if !in_place {
-            debug_assert_eq!(vals.len(), results.len(), "fold of {} produced a wrong number of results", def.name);
+            debug_assert_eq!(
+                vals.len(),
+                results.len(),
+                "fold of {} produced a wrong number of results",
+                def.name
+            );
             if vals.len() == results.len() {
                 return Some(FoldOutcome::Replace(vals));
             }
@@ -78,7 +89,11 @@ pub fn try_fold(ctx: &Context, op: OpId) -> Option<FoldOutcome> {
 /// Commutative ops keep their constant operands last, in their original
 /// relative order (a stable partition, as MLIR's `foldCommutative`), so that
 /// patterns only need to look for a constant on the right.
-fn fold_commutative(ctx: &Context, op: OpId, consts: &[Option<AttrId>]) -> Option<SmallVec<[ValueId; 4]>> {
+fn fold_commutative(
+    ctx: &Context,
+    op: OpId,
+    consts: &[Option<AttrId>],
+) -> Option<SmallVec<[ValueId; 4]>> {
     let operands = ctx.operands(op);
     if operands.len() < 2 {
         return None;
@@ -89,7 +104,11 @@ fn fold_commutative(ctx: &Context, op: OpId, consts: &[Option<AttrId>]) -> Optio
         return None;
     }
     let mut out: SmallVec<[ValueId; 4]> = operands[..first_const].iter().copied().collect();
-    out.extend(tail.clone().filter(|&i| consts[i].is_none()).map(|i| operands[i]));
+    out.extend(
+        tail.clone()
+            .filter(|&i| consts[i].is_none())
+            .map(|i| operands[i]),
+    );
     out.extend(tail.filter(|&i| consts[i].is_some()).map(|i| operands[i]));
     Some(out)
 }
@@ -110,7 +129,14 @@ pub fn materialize_constant(
     loc: LocId,
 ) -> Option<OpId> {
     let op = (dialect.materialize_constant?)(rw, value, ty, loc)?;
-    debug_assert!(rw.ctx.has_trait(op, Traits::CONSTANT_LIKE), "materialize_constant built a non-constant op");
-    debug_assert_eq!(rw.ctx.value_type(rw.ctx.result(op, 0)), ty, "materialize_constant built a wrong type");
+    debug_assert!(
+        rw.ctx.has_trait(op, Traits::CONSTANT_LIKE),
+        "materialize_constant built a non-constant op"
+    );
+    debug_assert_eq!(
+        rw.ctx.value_type(rw.ctx.result(op, 0)),
+        ty,
+        "materialize_constant built a wrong type"
+    );
     Some(op)
 }

@@ -26,11 +26,12 @@
 //! - The result says whether the rewrite converged (the last iteration
 //!   changed nothing) and whether anything changed at all.
 
-use crate::fold::{constant_value, dialect_of, materialize_constant, try_fold, FoldOutcome};
+use crate::fold::{FoldOutcome, constant_value, dialect_of, materialize_constant, try_fold};
 use crate::region_utils::{erase_unreachable_blocks, simplify_regions};
 use lockstep_ir::opdef::{FoldValue, OpDef};
 use lockstep_ir::{
-    AttrId, BlockId, Context, InsertPoint, Listener, OpId, RegionId, RewritePattern, Rewriter, Traits, TypeId, ValueId,
+    AttrId, BlockId, Context, InsertPoint, Listener, OpId, RegionId, RewritePattern, Rewriter,
+    Traits, TypeId, ValueId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -153,7 +154,12 @@ impl PatternSet {
                 all.extend(op.canonicalize.iter().copied().filter(|p| keep(p.name())));
             }
         }
-        all.extend(crate::simplify_cfg::CFG_PATTERNS.iter().copied().filter(|p| keep(p.name())));
+        all.extend(
+            crate::simplify_cfg::CFG_PATTERNS
+                .iter()
+                .copied()
+                .filter(|p| keep(p.name())),
+        );
         PatternSet::new(all)
     }
 
@@ -165,12 +171,14 @@ impl PatternSet {
     /// and any-op patterns interleaved by benefit, op-specific first on ties
     /// (MLIR's `PatternApplicator`).
     pub(crate) fn for_op(&self, def: Option<&'static OpDef>) -> Vec<&'static dyn RewritePattern> {
-        let specific: &[&'static dyn RewritePattern] =
-            def.and_then(|d| self.by_root.get(&def_key(d))).map_or(&[], |v| v.as_slice());
+        let specific: &[&'static dyn RewritePattern] = def
+            .and_then(|d| self.by_root.get(&def_key(d)))
+            .map_or(&[], |v| v.as_slice());
         let mut out = Vec::with_capacity(specific.len() + self.any.len());
         let (mut i, mut j) = (0, 0);
         while i < specific.len() || j < self.any.len() {
-            let take_any = j < self.any.len() && (i == specific.len() || specific[i].benefit() < self.any[j].benefit());
+            let take_any = j < self.any.len()
+                && (i == specific.len() || specific[i].benefit() < self.any[j].benefit());
             if take_any {
                 out.push(self.any[j]);
                 j += 1;
@@ -248,7 +256,9 @@ impl DriverListener {
         let mut cur = op;
         loop {
             chain.push(cur);
-            let Some(region) = ctx.parent_block(cur).and_then(|b| ctx.block_parent(b)) else { return };
+            let Some(region) = ctx.parent_block(cur).and_then(|b| ctx.block_parent(b)) else {
+                return;
+            };
             if region == self.scope {
                 for &o in &chain {
                     self.worklist.push(o);
@@ -290,7 +300,9 @@ impl Listener for DriverListener {
         // A definer whose value keeps at most one other user may now be
         // dead, or foldable into that user.
         for &v in ctx.operands(op) {
-            let Some(def) = ctx.defining_op(v) else { continue };
+            let Some(def) = ctx.defining_op(v) else {
+                continue;
+            };
             let mut other: Option<OpId> = None;
             let mut many = false;
             for u in ctx.uses(v) {
@@ -330,7 +342,9 @@ pub fn constant_insertion_region(ctx: &Context, mut block: BlockId) -> Option<Re
     loop {
         let region = ctx.block_parent(block)?;
         let parent = ctx.region_parent(region)?;
-        let isolated = ctx.def_of(parent).is_none_or(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
+        let isolated = ctx
+            .def_of(parent)
+            .is_none_or(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
         match ctx.parent_block(parent) {
             Some(b) if !isolated => block = b,
             _ => return Some(region),
@@ -341,13 +355,25 @@ pub fn constant_insertion_region(ctx: &Context, mut block: BlockId) -> Option<Re
 impl ConstantUniquer {
     /// Records a constant op met while seeding. Returns `false` if it was a
     /// duplicate and has been replaced by the earlier one (and erased).
-    fn insert_known_constant(&mut self, ctx: &mut Context, listener: &mut DriverListener, op: OpId, value: AttrId) -> bool {
-        let Some(block) = ctx.parent_block(op) else { return true };
+    fn insert_known_constant(
+        &mut self,
+        ctx: &mut Context,
+        listener: &mut DriverListener,
+        op: OpId,
+        value: AttrId,
+    ) -> bool {
+        let Some(block) = ctx.parent_block(op) else {
+            return true;
+        };
         if self.owned.contains(&op) {
             return true;
         }
-        let Some(region) = constant_insertion_region(ctx, block) else { return true };
-        let Some(dialect) = ctx.def_of(op).map(|d| d.dialect()) else { return true };
+        let Some(region) = constant_insertion_region(ctx, block) else {
+            return true;
+        };
+        let Some(dialect) = ctx.def_of(op).map(|d| d.dialect()) else {
+            return true;
+        };
         let ty = ctx.value_type(ctx.result(op, 0));
         let key = (dialect, value, ty);
         if let Some(&existing) = self.scopes.get(&region).and_then(|m| m.get(&key)) {
@@ -355,7 +381,9 @@ impl ConstantUniquer {
             Rewriter::with_listener(ctx, listener).replace_op(op, &with);
             return false;
         }
-        let insert_block = ctx.entry_block(region).expect("insertion region has an entry block");
+        let insert_block = ctx
+            .entry_block(region)
+            .expect("insertion region has an entry block");
         let first = ctx.first_op(insert_block);
         // Keep it where it is if it already heads the block, or follows
         // constants uniqued in this walk; else move it to the front. The
@@ -388,7 +416,11 @@ fn walk_post_mut(ctx: &mut Context, region: RegionId, f: &mut dyn FnMut(&mut Con
 }
 
 /// Pre-order walk; `f` returns whether to visit the op's regions.
-fn walk_pre_mut(ctx: &mut Context, region: RegionId, f: &mut dyn FnMut(&mut Context, OpId) -> bool) {
+fn walk_pre_mut(
+    ctx: &mut Context,
+    region: RegionId,
+    f: &mut dyn FnMut(&mut Context, OpId) -> bool,
+) {
     let blocks = ctx.region_blocks(region).to_vec();
     for b in blocks {
         let mut cur = ctx.first_op(b);
@@ -405,8 +437,16 @@ fn walk_pre_mut(ctx: &mut Context, region: RegionId, f: &mut dyn FnMut(&mut Cont
 
 /// Applies `patterns` and folding to the ops of every region of `op` (not
 /// to `op` itself), one driver per region, as MLIR does.
-pub fn apply_patterns_greedily_op(ctx: &mut Context, op: OpId, patterns: &PatternSet, config: &GreedyConfig) -> GreedyResult {
-    let mut out = GreedyResult { converged: true, changed: false };
+pub fn apply_patterns_greedily_op(
+    ctx: &mut Context,
+    op: OpId,
+    patterns: &PatternSet,
+    config: &GreedyConfig,
+) -> GreedyResult {
+    let mut out = GreedyResult {
+        converged: true,
+        changed: false,
+    };
     for r in ctx.regions(op).to_vec() {
         let res = apply_patterns_greedily(ctx, r, patterns, config);
         out.converged &= res.converged;
@@ -417,15 +457,27 @@ pub fn apply_patterns_greedily_op(ctx: &mut Context, op: OpId, patterns: &Patter
 
 /// Applies `patterns` and folding to the ops nested in `region` until a
 /// fixed point or the iteration limit.
-pub fn apply_patterns_greedily(ctx: &mut Context, region: RegionId, patterns: &PatternSet, config: &GreedyConfig) -> GreedyResult {
-    let mut listener = DriverListener { worklist: Worklist::default(), scope: region, pending: Vec::new() };
+pub fn apply_patterns_greedily(
+    ctx: &mut Context,
+    region: RegionId,
+    patterns: &PatternSet,
+    config: &GreedyConfig,
+) -> GreedyResult {
+    let mut listener = DriverListener {
+        worklist: Worklist::default(),
+        scope: region,
+        pending: Vec::new(),
+    };
     let mut cache: FxHashMap<usize, Vec<&'static dyn RewritePattern>> = FxHashMap::default();
     let mut iteration = 0u64;
     let mut changed_any = false;
     loop {
         iteration += 1;
         if config.max_iterations.is_some_and(|m| iteration > m) {
-            return GreedyResult { converged: false, changed: changed_any };
+            return GreedyResult {
+                converged: false,
+                changed: changed_any,
+            };
         }
         listener.worklist.clear();
         listener.pending.clear();
@@ -433,14 +485,19 @@ pub fn apply_patterns_greedily(ctx: &mut Context, region: RegionId, patterns: &P
 
         // Unreachable code may hold IR (`%a = arith.addi %a, %a`) that
         // patterns are not written for: drop it before processing.
-        let mut changed = erase_unreachable_blocks(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
+        let mut changed =
+            erase_unreachable_blocks(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
         changed |= process_worklist(ctx, &mut listener, patterns, config, &mut cache);
         if config.region_simplify != RegionSimplify::Disabled {
-            changed |= simplify_regions(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
+            changed |=
+                simplify_regions(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
         }
         changed_any |= changed;
         if !changed {
-            return GreedyResult { converged: true, changed: changed_any };
+            return GreedyResult {
+                converged: true,
+                changed: changed_any,
+            };
         }
     }
 }
@@ -495,7 +552,9 @@ fn process_worklist(
             break;
         }
         listener.flush(ctx);
-        let Some(op) = listener.worklist.pop() else { break };
+        let Some(op) = listener.worklist.pop() else {
+            break;
+        };
         debug_assert!(ctx.is_live_op(op), "worklist held an erased op");
 
         if config.erase_dead_ops && crate::effects::is_op_trivially_dead(ctx, op) {
@@ -504,14 +563,19 @@ fn process_worklist(
             continue;
         }
 
-        if config.fold && !ctx.has_trait(op, Traits::CONSTANT_LIKE) && fold_and_replace(ctx, listener, op) {
+        if config.fold
+            && !ctx.has_trait(op, Traits::CONSTANT_LIKE)
+            && fold_and_replace(ctx, listener, op)
+        {
             changed = true;
             continue;
         }
 
         let def = ctx.def_of(op);
         let list = match def {
-            Some(d) => cache.entry(def_key(d)).or_insert_with(|| patterns.for_op(Some(d))),
+            Some(d) => cache
+                .entry(def_key(d))
+                .or_insert_with(|| patterns.for_op(Some(d))),
             None => cache.entry(0).or_insert_with(|| patterns.for_op(None)),
         };
         let mut rw = Rewriter::with_listener(ctx, listener);
@@ -529,7 +593,9 @@ fn process_worklist(
 
 /// Folds `op` and applies the result. Returns whether the IR changed.
 fn fold_and_replace(ctx: &mut Context, listener: &mut DriverListener, op: OpId) -> bool {
-    let Some(outcome) = try_fold(ctx, op) else { return false };
+    let Some(outcome) = try_fold(ctx, op) else {
+        return false;
+    };
     let mut rw = Rewriter::with_listener(ctx, listener);
     match outcome {
         FoldOutcome::NewOperands(vals) => {
@@ -582,11 +648,20 @@ mod tests {
     }
 
     fn canon(src: &str) -> String {
-        run(src, &GreedyConfig { top_down: true, ..GreedyConfig::default() }).0
+        run(
+            src,
+            &GreedyConfig {
+                top_down: true,
+                ..GreedyConfig::default()
+            },
+        )
+        .0
     }
 
     fn func(body: &str) -> String {
-        format!("\"builtin.module\"() ({{\n  \"test.func\"() <{{sym_name = \"f\"}}> ({{\n{body}  }}) : () -> ()\n}}) : () -> ()\n\n")
+        format!(
+            "\"builtin.module\"() ({{\n  \"test.func\"() <{{sym_name = \"f\"}}> ({{\n{body}  }}) : () -> ()\n}}) : () -> ()\n\n"
+        )
     }
 
     #[test]
@@ -722,9 +797,21 @@ mod tests {
     "test.ret"(%1) : (i32) -> ()
 "#,
         );
-        let (_, res) = run(&src, &GreedyConfig { max_iterations: Some(1), ..GreedyConfig::default() });
+        let (_, res) = run(
+            &src,
+            &GreedyConfig {
+                max_iterations: Some(1),
+                ..GreedyConfig::default()
+            },
+        );
         assert!(!res.converged && res.changed);
-        let (_, res) = run(&src, &GreedyConfig { max_iterations: Some(3), ..GreedyConfig::default() });
+        let (_, res) = run(
+            &src,
+            &GreedyConfig {
+                max_iterations: Some(3),
+                ..GreedyConfig::default()
+            },
+        );
         assert!(res.converged);
     }
 
@@ -739,7 +826,11 @@ mod tests {
     "test.ret"(%1, %3) : (i32, i32) -> ()
 "#,
         );
-        let cfg = GreedyConfig { max_num_rewrites: Some(1), max_iterations: Some(1), ..GreedyConfig::default() };
+        let cfg = GreedyConfig {
+            max_num_rewrites: Some(1),
+            max_iterations: Some(1),
+            ..GreedyConfig::default()
+        };
         let (out, res) = run(&src, &cfg);
         assert!(!res.converged);
         assert_eq!(out.matches("test.neg").count(), 2, "{out}");
@@ -760,7 +851,10 @@ mod tests {
     "test.ret"(%arg0) : (i32) -> ()
 "#,
         );
-        let cfg = GreedyConfig { region_simplify: RegionSimplify::Disabled, ..GreedyConfig::default() };
+        let cfg = GreedyConfig {
+            region_simplify: RegionSimplify::Disabled,
+            ..GreedyConfig::default()
+        };
         assert_eq!(run(&src, &cfg).0, want);
     }
 
@@ -789,5 +883,30 @@ mod tests {
 "#,
         );
         assert_eq!(canon(&src), want);
+    }
+
+    #[test]
+    fn failed_branch_edits_do_not_requeue_forever() {
+        // Bypassing ^bb1 would need `fwd` to change: impossible, so the
+        // pattern fails, and the driver must still converge.
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.odd_br"(%arg0, %arg0)[^bb1] <{fwd = 1 : i64}> : (i32, i32) -> ()
+  ^bb1(%0: i32):
+    "test.br"(%0, %0)[^bb2] : (i32, i32) -> ()
+  ^bb2(%1: i32, %2: i32):
+    "test.effect"(%1, %2) : (i32, i32) -> ()
+    "test.br"()[^bb2] : () -> ()
+"#,
+        );
+        let (out, res) = run(
+            &src,
+            &GreedyConfig {
+                max_iterations: Some(3),
+                ..GreedyConfig::default()
+            },
+        );
+        assert!(res.converged, "{out}");
+        assert!(out.contains("test.odd_br"), "{out}");
     }
 }

@@ -34,13 +34,17 @@
 //!   itself is not.
 
 use crate::check_options;
-use crate::clone::{clone_region_into_with_locs, IrMapping};
-use crate::symbols::{is_symbol, nearest_symbol_table_above, symbol_uses, visibility, SymbolTables, Visibility};
+use crate::clone::{IrMapping, clone_region_into_with_locs};
+use crate::symbols::{
+    SymbolTables, Visibility, is_symbol, nearest_symbol_table_above, symbol_uses, visibility,
+};
 use lockstep_func::{CallOp, FuncOp};
 use lockstep_ir::attrs::AttrData;
 use lockstep_ir::location::LocData;
 use lockstep_ir::{BlockId, Context, Diagnostic, LocId, OpId, RegionId, Rewriter, Traits};
-use lockstep_pass::{AnalysisManager, OptionSpec, Pass, PassContext, PassInfo, PassOptions, Statistics};
+use lockstep_pass::{
+    AnalysisManager, OptionSpec, Pass, PassContext, PassInfo, PassOptions, Statistics,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub static INFO: PassInfo = PassInfo {
@@ -94,14 +98,20 @@ fn parse_pipeline(text: &str) -> Result<Vec<(&'static PassInfo, PassOptions)>, S
         rest = &rest[end..];
         let mut opts = PassOptions::default();
         if let Some(body) = rest.strip_prefix('{') {
-            let close = body.find('}').ok_or_else(|| format!("unterminated options of '{name}'"))?;
+            let close = body
+                .find('}')
+                .ok_or_else(|| format!("unterminated options of '{name}'"))?;
             for entry in body[..close].split_whitespace() {
                 let (k, v) = entry.split_once('=').unwrap_or((entry, ""));
                 opts.entries.push((k.to_string(), v.to_string()));
             }
             rest = &body[close + 1..];
         }
-        rest = rest.trim_start().strip_prefix(',').unwrap_or(rest).trim_start();
+        rest = rest
+            .trim_start()
+            .strip_prefix(',')
+            .unwrap_or(rest)
+            .trim_start();
         let info = crate::ALL_PASSES
             .iter()
             .copied()
@@ -119,11 +129,19 @@ impl Inline {
         if o.get("op-pipelines").is_some_and(|v| !v.trim().is_empty()) {
             return Err("op-pipelines is not supported".to_string());
         }
-        let default_pipeline = o.get("default-pipeline").unwrap_or("canonicalize").to_string();
+        let default_pipeline = o
+            .get("default-pipeline")
+            .unwrap_or("canonicalize")
+            .to_string();
         let pipeline = parse_pipeline(&default_pipeline)?;
         let inlining_threshold = o.get_u64("inlining-threshold", u32::MAX as u64)?;
         let max_iterations = o.get_u64("max-iterations", 4)?;
-        Ok(Inline { default_pipeline, pipeline, inlining_threshold, max_iterations })
+        Ok(Inline {
+            default_pipeline,
+            pipeline,
+            inlining_threshold,
+            max_iterations,
+        })
     }
 }
 
@@ -152,8 +170,16 @@ impl Pass for Inline {
             stats: InlineStats::default(),
         };
         inliner.run(cx.ctx, op)?;
-        cx.stats.add("num-inlined", "Number of calls inlined", inliner.stats.inlined);
-        cx.stats.add("num-erased", "Number of dead callables erased", inliner.stats.erased);
+        cx.stats.add(
+            "num-inlined",
+            "Number of calls inlined",
+            inliner.stats.inlined,
+        );
+        cx.stats.add(
+            "num-erased",
+            "Number of dead callables erased",
+            inliner.stats.erased,
+        );
         if !inliner.stats.changed {
             cx.mark_all_preserved();
         }
@@ -228,7 +254,14 @@ impl CallGraph {
         }
     }
 
-    fn visit(&mut self, ctx: &Context, op: OpId, parent: Option<Node>, tables: &mut SymbolTables, calls: bool) {
+    fn visit(
+        &mut self,
+        ctx: &Context,
+        op: OpId,
+        parent: Option<Node>,
+        tables: &mut SymbolTables,
+        calls: bool,
+    ) {
         if CallOp::from_op(ctx, op).is_some() {
             if calls && let Some(p) = parent {
                 let target = resolve_call(ctx, op, tables)
@@ -241,7 +274,9 @@ impl CallGraph {
         }
         let mut parent = parent;
         if FuncOp::from_op(ctx, op).is_some() {
-            let Some(r) = callable_region(ctx, op) else { return };
+            let Some(r) = callable_region(ctx, op) else {
+                return;
+            };
             let n = match self.by_region.get(&r) {
                 Some(&n) => n,
                 None => {
@@ -286,7 +321,10 @@ impl CallGraph {
         // (node, next child, min visit number)
         let mut visit_stack: Vec<(Node, usize, u32)> = Vec::new();
         let mut out = Vec::new();
-        let mut visit_one = |n: Node, visit_num: &mut FxHashMap<Node, u32>, node_stack: &mut Vec<Node>, vs: &mut Vec<(Node, usize, u32)>| {
+        let mut visit_one = |n: Node,
+                             visit_num: &mut FxHashMap<Node, u32>,
+                             node_stack: &mut Vec<Node>,
+                             vs: &mut Vec<(Node, usize, u32)>| {
             counter += 1;
             visit_num.insert(n, counter);
             node_stack.push(n);
@@ -298,7 +336,9 @@ impl CallGraph {
             loop {
                 let top = visit_stack.len() - 1;
                 let (n, i, _) = visit_stack[top];
-                let Some(&c) = self.children(n).get(i) else { break };
+                let Some(&c) = self.children(n).get(i) else {
+                    break;
+                };
                 visit_stack[top].1 += 1;
                 match visit_num.get(&c) {
                     None => visit_one(c, &mut visit_num, &mut node_stack, &mut visit_stack),
@@ -351,12 +391,23 @@ struct UseList {
 
 /// The callable nodes `op`'s symbol references resolve to, with the op
 /// holding each reference.
-fn referenced_nodes(ctx: &Context, g: &CallGraph, op: OpId, tables: &mut SymbolTables) -> Vec<(OpId, Node)> {
-    let Some(uses) = symbol_uses(ctx, op) else { return Vec::new() };
+fn referenced_nodes(
+    ctx: &Context,
+    g: &CallGraph,
+    op: OpId,
+    tables: &mut SymbolTables,
+) -> Vec<(OpId, Node)> {
+    let Some(uses) = symbol_uses(ctx, op) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     for (user, reference) in uses {
-        let Some(scope) = nearest_symbol_table_above(ctx, user) else { continue };
-        let Some(path) = tables.resolve(ctx, scope, reference) else { continue };
+        let Some(scope) = nearest_symbol_table_above(ctx, user) else {
+            continue;
+        };
+        let Some(path) = tables.resolve(ctx, scope, reference) else {
+            continue;
+        };
         if let Some(&target) = path.last()
             && let Some(r) = callable_region(ctx, target)
             && let Some(&n) = g.by_region.get(&r)
@@ -416,9 +467,14 @@ impl UseList {
         for &r in ctx.regions(op).iter().take(1) {
             for &b in ctx.region_blocks(r) {
                 for o in ctx.block_ops(b) {
-                    if let Some(n) = callable_region(ctx, o).and_then(|r| g.by_region.get(&r).copied()) {
+                    if let Some(n) =
+                        callable_region(ctx, o).and_then(|r| g.by_region.get(&r).copied())
+                    {
                         let vis = visibility(ctx, o);
-                        if is_symbol(ctx, o) && (visible || vis == Visibility::Private) && vis != Visibility::Public {
+                        if is_symbol(ctx, o)
+                            && (visible || vis == Visibility::Private)
+                            && vis != Visibility::Public
+                        {
                             self.discardable.entry(n).or_insert(0);
                         }
                         continue;
@@ -449,7 +505,9 @@ impl UseList {
         self.decrement(n);
         let op = g.ops[n];
         for (user, t) in referenced_nodes(ctx, g, op, tables) {
-            let Some(c) = self.discardable.get_mut(&t) else { continue };
+            let Some(c) = self.discardable.get_mut(&t) else {
+                continue;
+            };
             if user != op {
                 *self.inner[n].entry(t).or_insert(0) += 1;
             } else if !self.top[n].insert(t) {
@@ -468,7 +526,14 @@ impl UseList {
     }
 
     /// The call `call` in `source` is gone.
-    fn drop_call_uses(&mut self, ctx: &Context, g: &CallGraph, source: Node, call: OpId, tables: &mut SymbolTables) {
+    fn drop_call_uses(
+        &mut self,
+        ctx: &Context,
+        g: &CallGraph,
+        source: Node,
+        call: OpId,
+        tables: &mut SymbolTables,
+    ) {
         for (_, t) in referenced_nodes(ctx, g, call, tables) {
             if let Some(c) = self.discardable.get_mut(&t) {
                 *c = c.saturating_sub(1);
@@ -519,13 +584,23 @@ struct Inliner {
 fn stack_locations(ctx: &Context, callee: LocId, caller: LocId) -> LocId {
     let mut stack = Vec::new();
     let mut last = callee;
-    while let LocData::CallSite { callee: c, caller: next } = ctx.loc_data(last) {
+    while let LocData::CallSite {
+        callee: c,
+        caller: next,
+    } = ctx.loc_data(last)
+    {
         stack.push(*c);
         last = *next;
     }
-    let mut loc = ctx.add_loc(LocData::CallSite { callee: last, caller });
+    let mut loc = ctx.add_loc(LocData::CallSite {
+        callee: last,
+        caller,
+    });
     for &c in stack.iter().rev() {
-        loc = ctx.add_loc(LocData::CallSite { callee: c, caller: loc });
+        loc = ctx.add_loc(LocData::CallSite {
+            callee: c,
+            caller: loc,
+        });
     }
     loc
 }
@@ -556,7 +631,11 @@ fn collect_calls(
                     .and_then(|c| callable_region(ctx, c))
                     .and_then(|r| g.by_region.get(&r).copied())
                 {
-                    out.push(ResolvedCall { call: op, source: src, target: t });
+                    out.push(ResolvedCall {
+                        call: op,
+                        source: src,
+                        target: t,
+                    });
                 }
                 continue;
             }
@@ -592,7 +671,15 @@ impl Inliner {
             let mut iteration = 0;
             loop {
                 self.optimize_scc(ctx, &g, &scc, &mut uses, &mut tables)?;
-                let inlined = self.inline_calls_in_scc(ctx, &g, &mut scc, &mut uses, &mut tables, &mut to_erase, &mut history);
+                let inlined = self.inline_calls_in_scc(
+                    ctx,
+                    &g,
+                    &mut scc,
+                    &mut uses,
+                    &mut tables,
+                    &mut to_erase,
+                    &mut history,
+                );
                 iteration += 1;
                 if !inlined || iteration >= self.max_iterations {
                     break;
@@ -622,7 +709,11 @@ impl Inliner {
         if self.passes.is_empty() {
             return Ok(());
         }
-        let nodes: Vec<Node> = scc.iter().copied().filter(|&n| !g.has_children[n] && ctx.def_of(g.ops[n]).is_some()).collect();
+        let nodes: Vec<Node> = scc
+            .iter()
+            .copied()
+            .filter(|&n| !g.has_children[n] && ctx.def_of(g.ops[n]).is_some())
+            .collect();
         for &n in &nodes {
             for p in self.passes.iter_mut() {
                 let mut analyses = AnalysisManager::default();
@@ -645,7 +736,10 @@ impl Inliner {
         if self.threshold >= u32::MAX as u64 {
             return true;
         }
-        let (Some(caller), Some(callee)) = (callable_region(ctx, g.ops[c.source]), callable_region(ctx, g.ops[c.target])) else {
+        let (Some(caller), Some(callee)) = (
+            callable_region(ctx, g.ops[c.source]),
+            callable_region(ctx, g.ops[c.target]),
+        ) else {
             return false;
         };
         let caller_ops = count_ops(ctx, caller);
@@ -659,11 +753,16 @@ impl Inliner {
         if ctx.has_trait(c.call, Traits::TERMINATOR) {
             return false;
         }
-        if g.edges[c.target].iter().any(|&e| e == c.target || e == c.source) {
+        if g.edges[c.target]
+            .iter()
+            .any(|&e| e == c.target || e == c.source)
+        {
             return false;
         }
         let callee_op = g.ops[c.target];
-        let Some(callee) = callable_region(ctx, callee_op) else { return false };
+        let Some(callee) = callable_region(ctx, callee_op) else {
+            return false;
+        };
         // Not into the callee itself.
         let mut cur = ctx.parent_op(c.call);
         while let Some(p) = cur {
@@ -673,9 +772,13 @@ impl Inliner {
             cur = ctx.parent_op(p);
         }
         if ctx.region_blocks(callee).len() >= 2 {
-            let Some(parent) = ctx.parent_op(c.call) else { return false };
+            let Some(parent) = ctx.parent_op(c.call) else {
+                return false;
+            };
             let same_kind = ctx.name_of(parent) == ctx.name_of(callee_op);
-            let single_block = ctx.def_of(parent).is_none_or(|d| d.has(Traits::SINGLE_BLOCK));
+            let single_block = ctx
+                .def_of(parent)
+                .is_none_or(|d| d.has(Traits::SINGLE_BLOCK));
             if !same_kind && single_block {
                 return false;
             }
@@ -686,20 +789,34 @@ impl Inliner {
     /// The dialects' inliner hooks: `no_inline`, registered ops only, and
     /// matching types (no call conversion is materialized).
     fn is_legal(&self, ctx: &Context, call: OpId, callee_op: OpId) -> bool {
-        if ctx.attr_of(call, "no_inline").is_some() || ctx.attr_of(callee_op, "no_inline").is_some() {
+        if ctx.attr_of(call, "no_inline").is_some() || ctx.attr_of(callee_op, "no_inline").is_some()
+        {
             return false;
         }
-        let Some(f) = FuncOp::from_op(ctx, callee_op) else { return false };
+        let Some(f) = FuncOp::from_op(ctx, callee_op) else {
+            return false;
+        };
         let operands = ctx.operands(call);
         let args = f.arguments(ctx);
-        if operands.len() != args.len() || operands.iter().zip(args).any(|(&a, &b)| ctx.value_type(a) != ctx.value_type(b)) {
+        if operands.len() != args.len()
+            || operands
+                .iter()
+                .zip(args)
+                .any(|(&a, &b)| ctx.value_type(a) != ctx.value_type(b))
+        {
             return false;
         }
-        let results: Vec<_> = ctx.results(call).iter().map(|&r| ctx.value_type(r)).collect();
+        let results: Vec<_> = ctx
+            .results(call)
+            .iter()
+            .map(|&r| ctx.value_type(r))
+            .collect();
         if results.as_slice() != f.results(ctx) {
             return false;
         }
-        let Some(body) = f.body(ctx) else { return false };
+        let Some(body) = f.body(ctx) else {
+            return false;
+        };
         let mut legal = true;
         for &b in ctx.region_blocks(body) {
             for op in ctx.block_ops(b) {
@@ -764,7 +881,15 @@ impl Inliner {
             let in_place = uses.has_one_use_and_discardable(c.target);
             let prev = calls.len();
             let new_blocks = inline_call(&mut Rewriter::new(ctx), c.call, callee_op);
-            collect_calls(ctx, g, &new_blocks.blocks, c.source, true, tables, &mut calls);
+            collect_calls(
+                ctx,
+                g,
+                &new_blocks.blocks,
+                c.source,
+                true,
+                tables,
+                &mut calls,
+            );
             new_blocks.finish(&mut Rewriter::new(ctx));
             inlined_any = true;
             self.stats.inlined += 1;
@@ -807,33 +932,54 @@ struct InlinedBody {
 /// between, with call-site locations.
 fn inline_call(rw: &mut Rewriter<'_>, call: OpId, callee_op: OpId) -> InlinedBody {
     let ctx = &*rw.ctx;
-    let callee = FuncOp::from_op(ctx, callee_op).and_then(|f| f.body(ctx)).expect("callee with a body");
+    let callee = FuncOp::from_op(ctx, callee_op)
+        .and_then(|f| f.body(ctx))
+        .expect("callee with a body");
     let call_block = ctx.parent_block(call).expect("call in a block");
     let region = ctx.block_parent(call_block).expect("block in a region");
     let next = ctx.next_op(call).expect("a call is not a terminator");
     let call_loc = ctx.loc(call);
     let mut map = IrMapping::new();
-    let entry = ctx.entry_block(callee).expect("callee body has an entry block");
+    let entry = ctx
+        .entry_block(callee)
+        .expect("callee body has an entry block");
     for (&a, &v) in ctx.block_args(entry).iter().zip(ctx.operands(call)) {
         map.map_value(a, v);
     }
     let post = rw.split_block(call_block, next);
     let pos = rw.ctx.block_index(post).expect("post block in its region");
     let remap = |ctx: &Context, l: LocId| {
-        if matches!(ctx.loc_data(call_loc), LocData::Unknown) { l } else { stack_locations(ctx, l, call_loc) }
+        if matches!(ctx.loc_data(call_loc), LocData::Unknown) {
+            l
+        } else {
+            stack_locations(ctx, l, call_loc)
+        }
     };
     let blocks = clone_region_into_with_locs(rw, callee, region, pos, &mut map, &remap);
-    InlinedBody { call, call_block, post, blocks }
+    InlinedBody {
+        call,
+        call_block,
+        post,
+        blocks,
+    }
 }
 
 impl InlinedBody {
     fn finish(self, rw: &mut Rewriter<'_>) {
-        let InlinedBody { call, call_block, post, blocks } = self;
+        let InlinedBody {
+            call,
+            call_block,
+            post,
+            blocks,
+        } = self;
         let first = blocks[0];
         let results: Vec<_> = rw.ctx.results(call).to_vec();
         if blocks.len() == 1 {
             // Straight-line: the return's operands replace the results.
-            let term = rw.ctx.last_op(first).expect("callee block has a terminator");
+            let term = rw
+                .ctx
+                .last_op(first)
+                .expect("callee block has a terminator");
             let vals = rw.ctx.operands(term).to_vec();
             for (r, v) in results.into_iter().zip(vals) {
                 rw.replace_all_uses_with(r, v);
@@ -848,7 +994,9 @@ impl InlinedBody {
                 rw.replace_all_uses_with(r, a);
             }
             for &b in &blocks {
-                let Some(term) = rw.ctx.last_op(b) else { continue };
+                let Some(term) = rw.ctx.last_op(b) else {
+                    continue;
+                };
                 if !rw.ctx.isa(term, &lockstep_func::RETURN) {
                     continue;
                 }
@@ -860,5 +1008,120 @@ impl InlinedBody {
             }
         }
         rw.merge_blocks(first, call_block, &[]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{parse_full, print_pretty, run_pass};
+
+    const SRC: &str = r#"func.func private @sq(%x: i32) -> i32 {
+  %0 = arith.muli %x, %x : i32
+  return %0 : i32
+}
+func.func private @abs(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %p = arith.cmpi slt, %x, %c0 : i32
+  cf.cond_br %p, ^bb1, ^bb2
+^bb1:
+  %n = arith.subi %c0, %x : i32
+  return %n : i32
+^bb2:
+  return %x : i32
+}
+func.func @f(%a: i32) -> i32 {
+  %0 = call @sq(%a) : (i32) -> i32
+  %1 = call @abs(%0) : (i32) -> i32
+  %2 = call @f(%1) : (i32) -> i32
+  return %2 : i32
+}
+"#;
+
+    #[test]
+    fn inlines_straight_line_and_multi_block_callees() {
+        let (mut ctx, m) = parse_full(SRC);
+        let stats = run_pass(&mut ctx, m, "inline", &[("default-pipeline", "")]);
+        assert_eq!(stats.get("num-inlined"), Some(2));
+        assert_eq!(stats.get("num-erased"), Some(2));
+        let out = print_pretty(&ctx, m);
+        let want = r#"module {
+  func.func @f(%arg0: i32) -> i32 {
+    %0 = arith.muli %arg0, %arg0 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %1 = arith.cmpi slt, %0, %c0_i32 : i32
+    cf.cond_br %1, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    %2 = arith.subi %c0_i32, %0 : i32
+    cf.br ^bb3(%2 : i32)
+  ^bb2:  // pred: ^bb0
+    cf.br ^bb3(%0 : i32)
+  ^bb3(%3: i32):  // 2 preds: ^bb1, ^bb2
+    %4 = call @f(%3) : (i32) -> i32
+    return %4 : i32
+  }
+}
+
+"#;
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn default_pipeline_canonicalizes() {
+        let (mut ctx, m) = parse_full(SRC);
+        run_pass(&mut ctx, m, "inline", &[]);
+        let out = print_pretty(&ctx, m);
+        // The forwarding block is bypassed and constants hoisted.
+        assert!(
+            out.contains("%c0_i32 = arith.constant 0 : i32\n    %0 = arith.muli"),
+            "{out}"
+        );
+        assert!(out.contains("cf.cond_br %1, ^bb1, ^bb2(%0 : i32)"), "{out}");
+    }
+
+    #[test]
+    fn pipeline_parsing() {
+        assert_eq!(parse_pipeline("").unwrap().len(), 0);
+        let p = parse_pipeline("canonicalize{max-iterations=2 top-down=false}, cse").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].1.get("max-iterations"), Some("2"));
+        assert!(parse_pipeline("inline").is_err());
+        assert!(parse_pipeline("canonicalize{bogus=1}").is_err());
+        let mut o = PassOptions::default();
+        o.entries.push(("max-iterations".into(), "2".into()));
+        let p = Inline::from_options(&o).unwrap();
+        assert_eq!(
+            p.options_string(),
+            "{default-pipeline=canonicalize inlining-threshold=4294967295 max-iterations=2 }"
+        );
+    }
+
+    #[test]
+    fn call_site_locations_stack() {
+        let ctx = Context::new();
+        let a = ctx.file_loc("a.c", 1, 1);
+        let b = ctx.file_loc("b.c", 2, 2);
+        let c = ctx.file_loc("c.c", 3, 3);
+        let ab = stack_locations(&ctx, a, b);
+        assert_eq!(
+            ctx.loc_data(ab),
+            &LocData::CallSite {
+                callee: a,
+                caller: b
+            }
+        );
+        // a inlined into b, then into c: callsite(a at callsite(b at c)).
+        let abc = stack_locations(&ctx, ab, c);
+        let LocData::CallSite { callee, caller } = ctx.loc_data(abc).clone() else {
+            panic!("not a call site")
+        };
+        assert_eq!(callee, a);
+        assert_eq!(
+            ctx.loc_data(caller),
+            &LocData::CallSite {
+                callee: b,
+                caller: c
+            }
+        );
     }
 }

@@ -64,7 +64,11 @@ pub(crate) fn check_options(opts: &PassOptions, specs: &[OptionSpec]) -> Result<
 }
 
 /// A signed option where `-1` means "no limit", as MLIR's `long` options.
-pub(crate) fn limit_option(opts: &PassOptions, key: &str, default: Option<u64>) -> Result<Option<u64>, String> {
+pub(crate) fn limit_option(
+    opts: &PassOptions,
+    key: &str,
+    default: Option<u64>,
+) -> Result<Option<u64>, String> {
     match opts.get(key) {
         None => Ok(default),
         Some(v) => match v.parse::<i64>() {

@@ -7,9 +7,10 @@
 //! Invariants:
 //! - Every mutation goes through the caller's `Rewriter`, so listeners see it.
 //! - Successor operands are edited only through [`set_successor_operands`],
-//!   which checks afterwards, through the op's own `successor_operands` hook,
-//!   that exactly the intended successor's operands changed, and restores the
-//!   op otherwise. A branch whose operand layout it cannot edit is treated as
+//!   which checks afterwards, through the op's own `successor_operands` hook
+//!   and its operand groups, that exactly the intended successor's operands
+//!   changed, and restores the op otherwise (listeners hear only of a kept
+//!   edit). A branch whose operand layout it cannot edit is treated as
 //!   opaque: its successors' arguments stay live.
 //! - Blocks are erased only once nothing outside the erased set refers to
 //!   them or to the values they define.
@@ -25,7 +26,9 @@ use std::ops::Range;
 /// Blocks of `region` reachable from its entry, in DFS post-order (successors
 /// in successor order, each block once), like LLVM's `post_order`.
 pub fn post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
-    let Some(entry) = ctx.entry_block(region) else { return Vec::new() };
+    let Some(entry) = ctx.entry_block(region) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     let mut seen: FxHashSet<BlockId> = FxHashSet::default();
     seen.insert(entry);
@@ -50,7 +53,9 @@ pub fn post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
 /// Blocks reachable from the entry of `region` (depth-first order).
 pub fn reachable_blocks(ctx: &Context, region: RegionId) -> FxHashSet<BlockId> {
     let mut seen = FxHashSet::default();
-    let Some(entry) = ctx.entry_block(region) else { return seen };
+    let Some(entry) = ctx.entry_block(region) else {
+        return seen;
+    };
     let mut stack = vec![entry];
     seen.insert(entry);
     while let Some(b) = stack.pop() {
@@ -74,12 +79,16 @@ pub fn successor_operand_range(ctx: &Context, op: OpId, i: usize) -> Option<Rang
 /// Does `op` declare how it forwards operands to its successors (MLIR's
 /// `BranchOpInterface`)?
 pub fn is_branch_like(ctx: &Context, op: OpId) -> bool {
-    ctx.def_of(op).is_some_and(|d| d.successor_operands.is_some())
+    ctx.def_of(op)
+        .is_some_and(|d| d.successor_operands.is_some())
 }
 
 fn snapshot_successor_operands(ctx: &Context, op: OpId) -> Option<Vec<SmallVec<[ValueId; 4]>>> {
     (0..ctx.successors(op).len())
-        .map(|i| successor_operand_range(ctx, op, i).map(|r| ctx.operands(op)[r].iter().copied().collect()))
+        .map(|i| {
+            successor_operand_range(ctx, op, i)
+                .map(|r| ctx.operands(op)[r].iter().copied().collect())
+        })
         .collect()
 }
 
@@ -103,77 +112,102 @@ fn segment_attrs(ctx: &Context, op: OpId) -> Vec<(String, Box<[i64]>)> {
 /// (`operandSegmentSizes`, per-case segment lists): candidate layouts are
 /// tried and each is checked against the hook; the op is left unchanged and
 /// `false` returned if none gives exactly the intended forwarding.
-pub fn set_successor_operands(rw: &mut Rewriter<'_>, op: OpId, succ: usize, vals: &[ValueId]) -> bool {
+pub fn set_successor_operands(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    succ: usize,
+    vals: &[ValueId],
+) -> bool {
     let ctx = &*rw.ctx;
-    let Some(range) = successor_operand_range(ctx, op, succ) else { return false };
-    let Some(mut expected) = snapshot_successor_operands(ctx, op) else { return false };
+    let Some(range) = successor_operand_range(ctx, op, succ) else {
+        return false;
+    };
+    let Some(mut expected) = snapshot_successor_operands(ctx, op) else {
+        return false;
+    };
     if expected[succ].as_slice() == vals {
         return true;
     }
     expected[succ] = vals.iter().copied().collect();
     let old_operands: SmallVec<[ValueId; 4]> = ctx.operands(op).iter().copied().collect();
-    let mut new_operands: SmallVec<[ValueId; 4]> = old_operands[..range.start].iter().copied().collect();
+    let mut new_operands: SmallVec<[ValueId; 4]> =
+        old_operands[..range.start].iter().copied().collect();
     new_operands.extend_from_slice(vals);
     new_operands.extend_from_slice(&old_operands[range.end..]);
     let delta = vals.len() as i64 - range.len() as i64;
     let seg_attrs = segment_attrs(ctx, op);
     let elem = ctx.common.i32;
+    let array = |values: &[i64]| {
+        ctx.attr(AttrData::DenseArray {
+            elem,
+            values: values.into(),
+        })
+    };
 
-    // Candidate layouts: the operand list alone, or one entry of one
-    // segment attribute adjusted by `delta`, optionally together with the
-    // `operandSegmentSizes` entry whose segment holds the range.
-    let oss = seg_attrs.iter().position(|(k, _)| k == "operandSegmentSizes");
-    let mut oss_candidates: Vec<Option<usize>> = vec![None];
-    if let Some(i) = oss {
+    // Candidate layouts, most likely first. With `operandSegmentSizes`:
+    // the entry whose segment holds the range is adjusted by `delta`, alone
+    // or together with one entry of another integer array whose entries
+    // sum to that segment's size (a per-successor split of it, such as
+    // `case_operand_segments`). Without it: the operand list alone.
+    let mut plans: Vec<Vec<(String, AttrId, AttrId)>> = Vec::new();
+    if ctx.has_trait(op, Traits::ATTR_SIZED_OPERAND_SEGMENTS) {
+        let Some(oss) = seg_attrs
+            .iter()
+            .position(|(k, _)| k == "operandSegmentSizes")
+        else {
+            return false;
+        };
+        let sizes = &seg_attrs[oss].1;
         let mut start = 0i64;
-        for (s, &n) in seg_attrs[i].1.iter().enumerate() {
+        for (s, &n) in sizes.iter().enumerate() {
             let seg = start..start + n;
-            if seg.start <= range.start as i64 && range.end as i64 <= seg.end && n + delta >= 0 {
-                oss_candidates.push(Some(s));
-            }
             start += n;
-        }
-    }
-    let mut other_candidates: Vec<Option<(usize, usize)>> = vec![None];
-    for (ai, (k, values)) in seg_attrs.iter().enumerate() {
-        if Some(ai) != oss && k != "operandSegmentSizes" {
-            for (ei, &n) in values.iter().enumerate() {
-                if n + delta >= 0 {
-                    other_candidates.push(Some((ai, ei)));
+            if !(seg.start <= range.start as i64 && range.end as i64 <= seg.end) || n + delta < 0 {
+                continue;
+            }
+            let mut nv = sizes.to_vec();
+            nv[s] += delta;
+            let oss_edit = (
+                "operandSegmentSizes".to_string(),
+                ctx.attr_of(op, "operandSegmentSizes").expect("present"),
+                array(&nv),
+            );
+            plans.push(vec![oss_edit.clone()]);
+            for (ai, (k, values)) in seg_attrs.iter().enumerate() {
+                if ai == oss || values.iter().sum::<i64>() != n {
+                    continue;
+                }
+                for (ei, &m) in values.iter().enumerate() {
+                    if m + delta >= 0 {
+                        let mut nv = values.to_vec();
+                        nv[ei] += delta;
+                        let old = ctx.attr_of(op, k).expect("segment attribute present");
+                        plans.push(vec![oss_edit.clone(), (k.clone(), old, array(&nv))]);
+                    }
                 }
             }
         }
+    } else {
+        plans.push(Vec::new());
     }
-    let array = |values: &[i64]| ctx.attr(AttrData::DenseArray { elem, values: values.into() });
-    let mut plans: Vec<Vec<(String, AttrId, AttrId)>> = Vec::new();
-    for &o in &oss_candidates {
-        for &c in &other_candidates {
-            let picks = [o.map(|s| (oss.unwrap_or(0), s)), c];
-            let plan = picks
-                .into_iter()
-                .flatten()
-                .map(|(ai, ei)| {
-                    let (k, values) = &seg_attrs[ai];
-                    let mut nv = values.to_vec();
-                    nv[ei] += delta;
-                    let old = ctx.attr_of(op, k).expect("segment attribute present");
-                    (k.clone(), old, array(&nv))
-                })
-                .collect();
-            plans.push(plan);
-        }
-    }
+    // Trials go through a rewriter without listener: a failed one is undone
+    // exactly, and listeners only hear of the edit that is kept (a driver
+    // requeueing the op on every trial would never get done with it).
     for plan in plans {
-        rw.set_operands(op, &new_operands);
+        let mut trial = Rewriter::new(&mut *rw.ctx);
+        trial.set_operands(op, &new_operands);
         for (k, _, new) in &plan {
-            rw.set_attr(op, k, *new);
+            trial.set_attr(op, k, *new);
         }
-        if snapshot_successor_operands(rw.ctx, op).as_ref() == Some(&expected) {
+        if trial.ctx.operand_groups(op).is_some()
+            && snapshot_successor_operands(trial.ctx, op).as_ref() == Some(&expected)
+        {
+            rw.modify_in_place(op, |_| {});
             return true;
         }
-        rw.set_operands(op, &old_operands);
+        trial.set_operands(op, &old_operands);
         for (k, old, _) in &plan {
-            rw.set_attr(op, k, *old);
+            trial.set_attr(op, k, *old);
         }
     }
     false
@@ -181,7 +215,9 @@ pub fn set_successor_operands(rw: &mut Rewriter<'_>, op: OpId, succ: usize, vals
 
 /// Removes the `idx`-th operand forwarded to successor `succ`.
 pub fn erase_successor_operand(rw: &mut Rewriter<'_>, op: OpId, succ: usize, idx: usize) -> bool {
-    let Some(r) = successor_operand_range(rw.ctx, op, succ) else { return false };
+    let Some(r) = successor_operand_range(rw.ctx, op, succ) else {
+        return false;
+    };
     let mut vals: SmallVec<[ValueId; 4]> = rw.ctx.operands(op)[r].iter().copied().collect();
     if idx >= vals.len() {
         return false;
@@ -213,7 +249,10 @@ pub fn erase_blocks(rw: &mut Rewriter<'_>, region: RegionId, dead: &[BlockId]) {
         for top in ops {
             for o in rw.ctx.collect_pre(top) {
                 let crosses = rw.ctx.operands(o).iter().any(|&v| {
-                    rw.ctx.value_block(v).and_then(|vb| ancestor_block_in(rw.ctx, vb, region)).is_some_and(|vb| vb != b)
+                    rw.ctx
+                        .value_block(v)
+                        .and_then(|vb| ancestor_block_in(rw.ctx, vb, region))
+                        .is_some_and(|vb| vb != b)
                 });
                 if crosses {
                     rw.set_operands(o, &[]);
@@ -237,7 +276,9 @@ pub fn erase_blocks(rw: &mut Rewriter<'_>, region: RegionId, dead: &[BlockId]) {
 fn has_outside_uses(ctx: &Context, b: BlockId, region: RegionId, set: &FxHashSet<BlockId>) -> bool {
     let outside = |v: ValueId| {
         ctx.uses(v).iter().any(|u| {
-            ctx.parent_block(u.op).and_then(|ub| ancestor_block_in(ctx, ub, region)).is_none_or(|ub| !set.contains(&ub))
+            ctx.parent_block(u.op)
+                .and_then(|ub| ancestor_block_in(ctx, ub, region))
+                .is_none_or(|ub| !set.contains(&ub))
         })
     };
     if ctx.block_args(b).iter().any(|&a| outside(a)) {
@@ -245,7 +286,9 @@ fn has_outside_uses(ctx: &Context, b: BlockId, region: RegionId, set: &FxHashSet
     }
     ctx.block_ops(b).any(|top| {
         let mut found = false;
-        ctx.walk_pre(top, &mut |o| found = found || ctx.results(o).iter().any(|&r| outside(r)));
+        ctx.walk_pre(top, &mut |o| {
+            found = found || ctx.results(o).iter().any(|&r| outside(r))
+        });
         found
     })
 }
@@ -262,14 +305,21 @@ pub fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> 
         }
         if blocks.len() > 1 {
             let reachable = reachable_blocks(rw.ctx, region);
-            let mut dead: Vec<BlockId> = blocks.iter().copied().filter(|b| !reachable.contains(b)).collect();
+            let mut dead: Vec<BlockId> = blocks
+                .iter()
+                .copied()
+                .filter(|b| !reachable.contains(b))
+                .collect();
             // Keep dead blocks whose values are used from outside the dead
             // set (only possible in graph regions), and everything they
             // branch to, so that no erased entity stays referenced.
             loop {
                 let set: FxHashSet<BlockId> = dead.iter().copied().collect();
-                let mut keep: FxHashSet<BlockId> =
-                    dead.iter().copied().filter(|&b| has_outside_uses(rw.ctx, b, region, &set)).collect();
+                let mut keep: FxHashSet<BlockId> = dead
+                    .iter()
+                    .copied()
+                    .filter(|&b| has_outside_uses(rw.ctx, b, region, &set))
+                    .collect();
                 if keep.is_empty() {
                     break;
                 }
@@ -407,7 +457,9 @@ fn propagate_op_liveness(ctx: &Context, op: OpId, live: &mut LiveMap) {
 }
 
 fn propagate_region_liveness(ctx: &Context, region: RegionId, live: &mut LiveMap) {
-    let Some(entry) = ctx.entry_block(region) else { return };
+    let Some(entry) = ctx.entry_block(region) else {
+        return;
+    };
     for b in post_order(ctx, region) {
         // Uses before defs: ops bottom-up, then the block's arguments.
         let mut cur = ctx.last_op(b);
@@ -458,14 +510,17 @@ fn drop_dead_successor_operands(
     let mut done: Vec<SuccessorEdit> = Vec::new();
     let mut failed = None;
     'regions: for region in all_regions(rw.ctx, regions) {
-        let Some(entry) = rw.ctx.entry_block(region) else { continue };
+        let Some(entry) = rw.ctx.entry_block(region) else {
+            continue;
+        };
         for b in post_order(rw.ctx, region) {
             if b == entry || live.keep_args || live.opaque.contains(&b) {
                 continue;
             }
             let nargs = rw.ctx.block_args(b).len();
-            let dead: SmallVec<[usize; 4]> =
-                (0..nargs).filter(|&i| !live.value_live(rw.ctx.block_args(b)[i])).collect();
+            let dead: SmallVec<[usize; 4]> = (0..nargs)
+                .filter(|&i| !live.value_live(rw.ctx.block_args(b)[i]))
+                .collect();
             if dead.is_empty() {
                 continue;
             }
@@ -479,8 +534,12 @@ fn drop_dead_successor_operands(
                     failed = Some(b);
                     break 'regions;
                 };
-                let new: SmallVec<[ValueId; 4]> =
-                    old.iter().enumerate().filter(|(i, _)| !dead.contains(i)).map(|(_, &v)| v).collect();
+                let new: SmallVec<[ValueId; 4]> = old
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !dead.contains(i))
+                    .map(|(_, &v)| v)
+                    .collect();
                 if !set_successor_operands(rw, t, si, &new) {
                     failed = Some(b);
                     break 'regions;
@@ -504,7 +563,12 @@ fn drop_dead_successor_operands(
 /// Erases `op`, first cutting uses of its results by other dead ops (as in
 /// graph regions, where dead ops may use each other cyclically).
 fn erase_dead_op(rw: &mut Rewriter<'_>, op: OpId) {
-    let users: Vec<OpId> = rw.ctx.results(op).iter().flat_map(|&r| rw.ctx.uses(r).iter().map(|u| u.op)).collect();
+    let users: Vec<OpId> = rw
+        .ctx
+        .results(op)
+        .iter()
+        .flat_map(|&r| rw.ctx.uses(r).iter().map(|u| u.op))
+        .collect();
     for u in users {
         if rw.ctx.is_live_op(u) && !rw.ctx.operands(u).is_empty() {
             rw.set_operands(u, &[]);
@@ -528,9 +592,16 @@ impl RegionDceStats {
     }
 }
 
-fn delete_deadness(rw: &mut Rewriter<'_>, regions: &[RegionId], live: &LiveMap, stats: &mut RegionDceStats) {
+fn delete_deadness(
+    rw: &mut Rewriter<'_>,
+    regions: &[RegionId],
+    live: &LiveMap,
+    stats: &mut RegionDceStats,
+) {
     for &region in regions {
-        let Some(entry) = rw.ctx.entry_block(region) else { continue };
+        let Some(entry) = rw.ctx.entry_block(region) else {
+            continue;
+        };
         for b in post_order(rw.ctx, region) {
             let mut cur = rw.ctx.last_op(b);
             while let Some(op) = cur {
@@ -571,8 +642,15 @@ pub fn run_region_dce(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> bool {
 
 /// [`run_region_dce`] with a choice to keep every block argument, and
 /// counts of what was erased (plus whether branch operands were dropped).
-pub fn region_dce(rw: &mut Rewriter<'_>, regions: &[RegionId], erase_args: bool) -> (RegionDceStats, bool) {
-    let mut live = LiveMap { keep_args: !erase_args, ..LiveMap::default() };
+pub fn region_dce(
+    rw: &mut Rewriter<'_>,
+    regions: &[RegionId],
+    erase_args: bool,
+) -> (RegionDceStats, bool) {
+    let mut live = LiveMap {
+        keep_args: !erase_args,
+        ..LiveMap::default()
+    };
     let edited = loop {
         loop {
             live.changed = false;
@@ -614,5 +692,143 @@ pub fn is_defined_inside(ctx: &Context, v: ValueId, op: OpId) -> bool {
         ValueDef::Result { op: d, .. } => return d != op && ctx.is_ancestor(op, d),
         ValueDef::BlockArg { block, .. } => block,
     };
-    ctx.block_parent_op(block).is_some_and(|p| ctx.is_ancestor(op, p))
+    ctx.block_parent_op(block)
+        .is_some_and(|p| ctx.is_ancestor(op, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{find, parse, print};
+
+    fn func(body: &str) -> String {
+        format!(
+            "\"builtin.module\"() ({{\n  \"test.func\"() <{{sym_name = \"f\"}}> ({{\n{body}  }}) : () -> ()\n}}) : () -> ()\n\n"
+        )
+    }
+
+    const SWITCH: &str = r#"  ^bb0(%arg0: i32, %arg1: i32):
+    "test.switch"(%arg0, %arg1, %arg0, %arg1, %arg1)[^bb1, ^bb2, ^bb3] <{case_operand_segments = array<i32: 1, 2>, operandSegmentSizes = array<i32: 1, 1, 3>}> : (i32, i32, i32, i32, i32) -> ()
+  ^bb1(%0: i32):
+    "test.ret"(%0) : (i32) -> ()
+  ^bb2(%1: i32):
+    "test.ret"(%1) : (i32) -> ()
+  ^bb3(%2: i32, %3: i32):
+    "test.ret"(%2) : (i32) -> ()
+"#;
+
+    #[test]
+    fn successor_operands_of_a_switch_are_edited_per_case() {
+        let (mut ctx, m) = parse(&func(SWITCH));
+        let sw = find(&ctx, m, "test.switch");
+        let arg0 = ctx.operand(sw, 0);
+        let mut rw = Rewriter::new(&mut ctx);
+        // Drop the second operand of case 1 (successor 2).
+        assert!(erase_successor_operand(&mut rw, sw, 2, 1));
+        assert_eq!(ctx.successor_operands(sw, 2).len(), 1);
+        let out = print(&ctx, m);
+        assert!(
+            out.contains("case_operand_segments = array<i32: 1, 1>"),
+            "{out}"
+        );
+        assert!(
+            out.contains("operandSegmentSizes = array<i32: 1, 1, 2>"),
+            "{out}"
+        );
+        // Grow the default successor's operands.
+        let mut rw = Rewriter::new(&mut ctx);
+        assert!(set_successor_operands(&mut rw, sw, 0, &[arg0, arg0]));
+        assert_eq!(ctx.successor_operands(sw, 0), &[arg0, arg0]);
+        assert_eq!(ctx.successor_operands(sw, 1).len(), 1);
+        let out = print(&ctx, m);
+        assert!(
+            out.contains("operandSegmentSizes = array<i32: 1, 2, 2>"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn cond_branch_operands_with_empty_groups() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.cond_br"(%arg0)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+  ^bb1:
+    "test.ret"() : () -> ()
+"#,
+        );
+        let (mut ctx, m) = parse(&src);
+        let br = find(&ctx, m, "test.cond_br");
+        let a = ctx.operand(br, 0);
+        let mut rw = Rewriter::new(&mut ctx);
+        assert!(set_successor_operands(&mut rw, br, 1, &[a]));
+        assert_eq!(ctx.successor_operands(br, 0).len(), 0);
+        assert_eq!(ctx.successor_operands(br, 1), &[a]);
+    }
+
+    #[test]
+    fn ops_without_forwarding_hooks_are_left_alone() {
+        let src = "\"builtin.module\"() ({\n  \"foo.r\"() ({\n  ^bb0(%arg0: i32):\n    \"foo.br\"(%arg0)[^bb1] : (i32) -> ()\n  ^bb1(%0: i32):\n    \"foo.end\"() : () -> ()\n  }) : () -> ()\n}) : () -> ()\n\n";
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let m = lockstep_ir::parse_source(&mut ctx, "t.mlir", src, 1).unwrap();
+        let br = find(&ctx, m, "foo.br");
+        let before = print(&ctx, m);
+        assert!(!set_successor_operands(
+            &mut Rewriter::new(&mut ctx),
+            br,
+            0,
+            &[]
+        ));
+        // Region DCE keeps the argument fed by the opaque branch.
+        let r = ctx.region(find(&ctx, m, "foo.r"), 0);
+        assert!(!run_region_dce(&mut Rewriter::new(&mut ctx), &[r]));
+        assert_eq!(print(&ctx, m), before);
+    }
+
+    #[test]
+    fn unreachable_cycles_with_cross_uses_are_erased() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.ret"(%arg0) : (i32) -> ()
+  ^bb1:
+    %0 = "test.effect"(%1) : (i32) -> i32
+    "test.br"()[^bb2] : () -> ()
+  ^bb2:
+    %1 = "test.effect"(%0) : (i32) -> i32
+    "test.cond_br"(%1)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+"#,
+        );
+        let (mut ctx, m) = parse(&src);
+        let f = find(&ctx, m, "test.func");
+        let r = ctx.region(f, 0);
+        assert!(erase_unreachable_blocks(&mut Rewriter::new(&mut ctx), &[r]));
+        assert_eq!(ctx.region_blocks(r).len(), 1);
+        assert!(!erase_unreachable_blocks(
+            &mut Rewriter::new(&mut ctx),
+            &[r]
+        ));
+    }
+
+    #[test]
+    fn post_order_visits_successors_first() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.cond_br"(%arg0)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+  ^bb1:
+    "test.br"()[^bb3] : () -> ()
+  ^bb2:
+    "test.br"()[^bb3] : () -> ()
+  ^bb3:
+    "test.ret"() : () -> ()
+  ^bb4:
+    "test.br"()[^bb3] : () -> ()
+"#,
+        );
+        let (ctx, m) = parse(&src);
+        let r = ctx.region(find(&ctx, m, "test.func"), 0);
+        let blocks = ctx.region_blocks(r).to_vec();
+        let po = post_order(&ctx, r);
+        assert_eq!(po, vec![blocks[3], blocks[1], blocks[2], blocks[0]]);
+        assert!(!reachable_blocks(&ctx, r).contains(&blocks[4]));
+    }
 }

@@ -40,7 +40,9 @@ pub static INFO: PassInfo = PassInfo {
     }],
     create: |o| {
         check_options(o, INFO.options)?;
-        Ok(Box::new(ScfToCf { allow_pattern_rollback: o.get_bool("allow-pattern-rollback", true)? }))
+        Ok(Box::new(ScfToCf {
+            allow_pattern_rollback: o.get_bool("allow-pattern-rollback", true)?,
+        }))
     },
 };
 
@@ -72,7 +74,11 @@ impl Pass for ScfToCf {
 pub fn lower_scf_to_cf(rw: &mut Rewriter<'_>, root: OpId) -> Result<u64, Diagnostic> {
     let mut todo = Vec::new();
     rw.ctx.walk_pre(root, &mut |o| {
-        if o != root && (IfOp::from_op(rw.ctx, o).is_some() || ForOp::from_op(rw.ctx, o).is_some() || WhileOp::from_op(rw.ctx, o).is_some()) {
+        if o != root
+            && (IfOp::from_op(rw.ctx, o).is_some()
+                || ForOp::from_op(rw.ctx, o).is_some()
+                || WhileOp::from_op(rw.ctx, o).is_some())
+        {
             todo.push(o);
         }
     });
@@ -109,7 +115,13 @@ fn index_of(rw: &Rewriter<'_>, b: BlockId) -> Option<usize> {
 
 /// Moves the blocks of `src` before `before`, after the terminator of its
 /// last block was replaced by `cf.br dest(terminator operands)`.
-fn inline_with_branch(rw: &mut Rewriter<'_>, src: RegionId, before: BlockId, dest: BlockId, loc: lockstep_ir::LocId) -> Option<BlockId> {
+fn inline_with_branch(
+    rw: &mut Rewriter<'_>,
+    src: RegionId,
+    before: BlockId,
+    dest: BlockId,
+    loc: lockstep_ir::LocId,
+) -> Option<BlockId> {
     let first = rw.ctx.entry_block(src)?;
     let last = *rw.ctx.region_blocks(src).last()?;
     let term = rw.ctx.last_op(last)?;
@@ -153,7 +165,11 @@ fn lower_if(rw: &mut Rewriter<'_>, i: IfOp) -> Option<()> {
     rw.set_insertion_point_to_end(cond_block);
     lockstep_cf::build_cond_br(rw, cond, then_block, &[], else_block, &[], loc);
     let args = rw.ctx.block_args(cont).to_vec();
-    let results = if result_types.is_empty() { Vec::new() } else { args };
+    let results = if result_types.is_empty() {
+        Vec::new()
+    } else {
+        args
+    };
     rw.replace_op(op, &results);
     Some(())
 }
@@ -192,7 +208,11 @@ fn lower_for(rw: &mut Rewriter<'_>, f: ForOp) -> Option<()> {
     lockstep_cf::build_br(rw, condition_block, &dest, loc);
 
     rw.set_insertion_point_to_end(condition_block);
-    let pred = if unsigned { CmpIPredicate::Ult } else { CmpIPredicate::Slt };
+    let pred = if unsigned {
+        CmpIPredicate::Ult
+    } else {
+        CmpIPredicate::Slt
+    };
     let cmp = lockstep_arith::build_cmpi(rw, pred, iv, ub, loc);
     lockstep_cf::build_cond_br(rw, cmp, first_body_block, &[], end_block, &[], loc);
     let results = rw.ctx.block_args(condition_block)[1..].to_vec();
@@ -203,9 +223,15 @@ fn lower_for(rw: &mut Rewriter<'_>, f: ForOp) -> Option<()> {
 /// Is the after region a single `scf.yield` of its own arguments?
 fn is_do_while(rw: &Rewriter<'_>, w: WhileOp) -> bool {
     let ctx = &*rw.ctx;
-    let Some(after) = w.after_block(ctx) else { return false };
-    let Some(y) = ctx.first_op(after) else { return false };
-    ctx.last_op(after) == Some(y) && ctx.isa(y, &lockstep_scf::YIELD) && ctx.operands(y) == ctx.block_args(after)
+    let Some(after) = w.after_block(ctx) else {
+        return false;
+    };
+    let Some(y) = ctx.first_op(after) else {
+        return false;
+    };
+    ctx.last_op(after) == Some(y)
+        && ctx.isa(y, &lockstep_scf::YIELD)
+        && ctx.operands(y) == ctx.block_args(after)
 }
 
 fn lower_while(rw: &mut Rewriter<'_>, w: WhileOp) -> Option<()> {
@@ -254,4 +280,39 @@ fn lower_while(rw: &mut Rewriter<'_>, w: WhileOp) -> Option<()> {
     }
     rw.replace_op(op, &args);
     Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{parse_full, print_pretty, run_pass};
+
+    #[test]
+    fn lowers_every_structured_op() {
+        let src = r#"func.func @f(%c: i1, %n: index, %s: index, %v: i32) -> i32 {
+  %r = scf.for %i = %n to %n step %s iter_args(%acc = %v) -> (i32) {
+    %w = scf.while (%x = %acc) : (i32) -> i32 {
+      scf.condition(%c) %x : i32
+    } do {
+    ^bb0(%y: i32):
+      %t = scf.if %c -> (i32) {
+        scf.yield %y : i32
+      } else {
+        %z = arith.addi %y, %y : i32
+        scf.yield %z : i32
+      }
+      scf.yield %t : i32
+    }
+    scf.yield %w : i32
+  }
+  return %r : i32
+}
+"#;
+        let (mut ctx, m) = parse_full(src);
+        run_pass(&mut ctx, m, "convert-scf-to-cf", &[]);
+        let out = print_pretty(&ctx, m);
+        assert!(!out.contains("scf."), "{out}");
+        assert_eq!(out.matches("cf.cond_br").count(), 3, "{out}");
+        assert_eq!(out.matches("arith.cmpi slt").count(), 1, "{out}");
+        assert!(out.contains("return %1 : i32"), "{out}");
+    }
 }

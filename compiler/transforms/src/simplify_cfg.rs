@@ -29,10 +29,14 @@
 //! - The pass has no counterpart in `mlir-opt` 22.
 
 use crate::check_options;
-use crate::greedy::{apply_patterns_greedily_op, GreedyConfig, GreedyResult, PatternSet, RegionSimplify};
+use crate::greedy::{
+    GreedyConfig, GreedyResult, PatternSet, RegionSimplify, apply_patterns_greedily_op,
+};
 use crate::region_utils::{set_successor_operands, successor_operand_range};
 use lockstep_ir::opdef::SuccessorSpec;
-use lockstep_ir::{BlockId, Context, Diagnostic, OpDef, OpId, RewritePattern, Rewriter, Traits, ValueId};
+use lockstep_ir::{
+    BlockId, Context, Diagnostic, OpDef, OpId, RewritePattern, Rewriter, Traits, ValueId,
+};
 use lockstep_pass::{Pass, PassContext, PassInfo};
 use smallvec::SmallVec;
 
@@ -65,14 +69,24 @@ impl Pass for SimplifyCfg {
 }
 
 /// The CFG patterns, for `canonicalize` and `simplify-cfg`.
-pub static CFG_PATTERNS: &[&dyn RewritePattern] = &[&MergeIntoSinglePredecessor, &BypassForwardingBlocks];
+pub static CFG_PATTERNS: &[&dyn RewritePattern] =
+    &[&MergeIntoSinglePredecessor, &BypassForwardingBlocks];
 
 /// Runs the CFG cleanups on the regions of `root` to a fixed point.
 pub fn simplify_cfg(ctx: &mut Context, root: OpId) -> GreedyResult {
     let mut patterns: Vec<&'static dyn RewritePattern> = Vec::new();
     for d in ctx.registry().dialects() {
-        for op in d.ops.iter().filter(|o| o.successors != SuccessorSpec::Exact(0)) {
-            patterns.extend(op.canonicalize.iter().copied().filter(|p| p.root().is_some()));
+        for op in d
+            .ops
+            .iter()
+            .filter(|o| o.successors != SuccessorSpec::Exact(0))
+        {
+            patterns.extend(
+                op.canonicalize
+                    .iter()
+                    .copied()
+                    .filter(|p| p.root().is_some()),
+            );
         }
     }
     patterns.extend(CFG_PATTERNS.iter().copied());
@@ -114,8 +128,13 @@ impl RewritePattern for MergeIntoSinglePredecessor {
             return false;
         }
         let dest = ctx.successors(op)[0];
-        let Some(block) = ctx.parent_block(op) else { return false };
-        if dest == block || ctx.block_preds(dest).len() != 1 || ctx.block_args(dest).len() != ctx.operands(op).len() {
+        let Some(block) = ctx.parent_block(op) else {
+            return false;
+        };
+        if dest == block
+            || ctx.block_preds(dest).len() != 1
+            || ctx.block_args(dest).len() != ctx.operands(op).len()
+        {
             return false;
         }
         let args: SmallVec<[ValueId; 4]> = ctx.operands(op).iter().copied().collect();
@@ -130,7 +149,11 @@ pub struct BypassForwardingBlocks;
 
 /// If `f` only holds a plain branch elsewhere whose arguments nothing else
 /// uses, where does an edge into `f` with operands `incoming` end up?
-fn collapse(ctx: &Context, f: BlockId, incoming: &[ValueId]) -> Option<(BlockId, SmallVec<[ValueId; 4]>)> {
+fn collapse(
+    ctx: &Context,
+    f: BlockId,
+    incoming: &[ValueId],
+) -> Option<(BlockId, SmallVec<[ValueId; 4]>)> {
     let t = ctx.first_op(f)?;
     if ctx.last_op(f) != Some(t) || !is_plain_branch(ctx, t) {
         return None;
@@ -143,7 +166,11 @@ fn collapse(ctx: &Context, f: BlockId, incoming: &[ValueId]) -> Option<(BlockId,
     if target == f {
         return None;
     }
-    let composed = ctx.operands(t).iter().map(|v| args.iter().position(|a| a == v).map_or(*v, |k| incoming[k])).collect();
+    let composed = ctx
+        .operands(t)
+        .iter()
+        .map(|v| args.iter().position(|a| a == v).map_or(*v, |k| incoming[k]))
+        .collect();
     Some((target, composed))
 }
 
@@ -165,7 +192,9 @@ impl RewritePattern for BypassForwardingBlocks {
             if Some(s) == block {
                 continue;
             }
-            let Some(range) = successor_operand_range(ctx, op, i) else { return false };
+            let Some(range) = successor_operand_range(ctx, op, i) else {
+                return false;
+            };
             if let Some((target, vals)) = collapse(ctx, s, &ctx.operands(op)[range]) {
                 plan.push((i, target, vals));
             }
@@ -178,5 +207,45 @@ impl RewritePattern for BypassForwardingBlocks {
             }
         }
         changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{parse, print, run_pass};
+
+    fn func(body: &str) -> String {
+        format!(
+            "\"builtin.module\"() ({{\n  \"test.func\"() <{{sym_name = \"f\"}}> ({{\n{body}  }}) : () -> ()\n}}) : () -> ()\n\n"
+        )
+    }
+
+    #[test]
+    fn merges_and_bypasses_generic_branches() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "test.pure"() : () -> i32
+    "test.cond_br"(%arg0, %arg1)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i32, i32) -> ()
+  ^bb1(%1: i32):
+    "test.br"(%1, %arg0)[^bb3] : (i32, i32) -> ()
+  ^bb2:
+    "test.br"(%arg0, %arg1)[^bb3] : (i32, i32) -> ()
+  ^bb3(%2: i32, %3: i32):
+    "test.br"()[^bb4] : () -> ()
+  ^bb4:
+    "test.ret"(%2, %3) : (i32, i32) -> ()
+"#,
+        );
+        let want = func(
+            r#"  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "test.pure"() : () -> i32
+    "test.cond_br"(%arg0, %arg1, %arg0, %arg0, %arg1)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (i32, i32, i32, i32, i32) -> ()
+  ^bb1(%1: i32, %2: i32):  // 2 preds: ^bb0, ^bb0
+    "test.ret"(%1, %2) : (i32, i32) -> ()
+"#,
+        );
+        let (mut ctx, m) = parse(&src);
+        run_pass(&mut ctx, m, "simplify-cfg", &[]);
+        assert_eq!(print(&ctx, m), want);
     }
 }

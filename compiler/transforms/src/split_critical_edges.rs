@@ -41,7 +41,8 @@ impl Pass for SplitCriticalEdges {
     }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
         let n = split_critical_edges(&mut Rewriter::new(cx.ctx), op)?;
-        cx.stats.add("num-split", "Number of critical edges split", n);
+        cx.stats
+            .add("num-split", "Number of critical edges split", n);
         if n == 0 {
             cx.mark_all_preserved();
         }
@@ -53,7 +54,8 @@ impl Pass for SplitCriticalEdges {
 /// many edges were split.
 pub fn split_critical_edges(rw: &mut Rewriter<'_>, root: OpId) -> Result<u64, Diagnostic> {
     let mut regions: Vec<RegionId> = Vec::new();
-    rw.ctx.walk_pre(root, &mut |o| regions.extend_from_slice(rw.ctx.regions(o)));
+    rw.ctx
+        .walk_pre(root, &mut |o| regions.extend_from_slice(rw.ctx.regions(o)));
     let mut edges: Vec<(OpId, usize)> = Vec::new();
     for &r in &regions {
         for &b in rw.ctx.region_blocks(r) {
@@ -74,7 +76,10 @@ pub fn split_critical_edges(rw: &mut Rewriter<'_>, root: OpId) -> Result<u64, Di
     }
     let br = rw.ctx.op_name("cf.br");
     if br.def.is_none() {
-        return Err(Diagnostic::error(rw.ctx.loc(root), "split-critical-edges needs the 'cf' dialect (for cf.br)"));
+        return Err(Diagnostic::error(
+            rw.ctx.loc(root),
+            "split-critical-edges needs the 'cf' dialect (for cf.br)",
+        ));
     }
     let mut last_split: Option<(BlockId, BlockId)> = None;
     for &(t, i) in &edges {
@@ -95,9 +100,37 @@ pub fn split_critical_edges(rw: &mut Rewriter<'_>, root: OpId) -> Result<u64, Di
         }
         let args = rw.ctx.block_args(e).to_vec();
         rw.set_insertion_point_to_end(e);
-        rw.create(OperationState::new(br, loc).operands(&args).successors(&[s]));
+        rw.create(
+            OperationState::new(br, loc)
+                .operands(&args)
+                .successors(&[s]),
+        );
         rw.set_successor(t, i, e);
         last_split = Some((p, e));
     }
     Ok(edges.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{parse_full, print_pretty, run_pass};
+
+    #[test]
+    fn splits_each_critical_edge_once() {
+        let src = r#"func.func @f(%c: i1, %a: i32) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb1(%a : i32)
+^bb1(%x: i32):
+  cf.cond_br %c, ^bb1(%x : i32), ^bb2
+^bb2:
+  return %x : i32
+}
+"#;
+        let (mut ctx, m) = parse_full(src);
+        let stats = run_pass(&mut ctx, m, "split-critical-edges", &[]);
+        assert_eq!(stats.get("num-split"), Some(3));
+        let stats = run_pass(&mut ctx, m, "split-critical-edges", &[]);
+        assert_eq!(stats.get("num-split"), Some(0));
+        let out = print_pretty(&ctx, m);
+        assert_eq!(out.matches("cf.br ^bb3(").count(), 3, "{out}");
+    }
 }

@@ -17,7 +17,7 @@
 //!   (unregistered op with one region) makes the analysis fail.
 
 use crate::check_options;
-use crate::symbols::{is_symbol, symbol_uses, visibility, SymbolTables, Visibility};
+use crate::symbols::{SymbolTables, Visibility, is_symbol, symbol_uses, visibility};
 use lockstep_ir::{Context, Diagnostic, OpId, Rewriter, Traits};
 use lockstep_pass::{Pass, PassContext, PassInfo};
 use rustc_hash::FxHashSet;
@@ -84,7 +84,10 @@ pub fn symbol_dce(rw: &mut Rewriter<'_>, table: OpId) -> Result<u64, Diagnostic>
         for &r in ctx.regions(t).iter().take(1) {
             for &b in ctx.region_blocks(r) {
                 for o in ctx.block_ops(b) {
-                    if is_symbol(ctx, o) && !live.contains(&o) && !ctx.has_trait(o, Traits::TERMINATOR) {
+                    if is_symbol(ctx, o)
+                        && !live.contains(&o)
+                        && !ctx.has_trait(o, Traits::TERMINATOR)
+                    {
                         dead.push(o);
                     }
                 }
@@ -114,7 +117,8 @@ fn compute_liveness(
                     continue;
                 }
                 let vis = visibility(ctx, o);
-                let discardable = (hidden || vis == Visibility::Private) && vis != Visibility::Public;
+                let discardable =
+                    (hidden || vis == Visibility::Private) && vis != Visibility::Public;
                 if !discardable && live.insert(o) {
                     worklist.push(o);
                 }
@@ -123,7 +127,8 @@ fn compute_liveness(
     }
     while let Some(o) = worklist.pop() {
         if ctx.has_trait(o, Traits::SYMBOL_TABLE) {
-            let sym_hidden = hidden || !is_symbol(ctx, o) || visibility(ctx, o) == Visibility::Private;
+            let sym_hidden =
+                hidden || !is_symbol(ctx, o) || visibility(ctx, o) == Visibility::Private;
             compute_liveness(ctx, o, sym_hidden, live, tables)?;
         }
         let Some(uses) = symbol_uses(ctx, o) else {
@@ -132,7 +137,9 @@ fn compute_liveness(
                 "operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses",
             ));
         };
-        let Some(scope) = ctx.parent_op(o) else { continue };
+        let Some(scope) = ctx.parent_op(o) else {
+            continue;
+        };
         for (_, reference) in uses {
             if let Some(resolved) = tables.resolve(ctx, scope, reference) {
                 for s in resolved {
@@ -144,4 +151,62 @@ fn compute_liveness(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{funcs, parse_full, run_pass};
+
+    #[test]
+    fn keeps_what_public_symbols_reach() {
+        let src = r#"module {
+  func.func @main() {
+    call @used() : () -> ()
+    return
+  }
+  func.func private @used() {
+    return
+  }
+  func.func private @unused() {
+    call @also_unused() : () -> ()
+    return
+  }
+  func.func private @also_unused() {
+    return
+  }
+}
+"#;
+        let (mut ctx, m) = parse_full(src);
+        let stats = run_pass(&mut ctx, m, "symbol-dce", &[]);
+        assert_eq!(stats.get("num-dce'd"), Some(2));
+        let names: Vec<String> = funcs(&ctx, m)
+            .iter()
+            .map(|&f| {
+                ctx.str(crate::symbols::symbol_name(&ctx, f).unwrap())
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(names, ["main", "used"]);
+    }
+
+    #[test]
+    fn unknown_symbol_tables_are_an_error() {
+        let src =
+            "module {\n  \"foo.table\"() ({\n    \"foo.x\"() : () -> ()\n  }) : () -> ()\n}\n";
+        let (mut ctx, m) = parse_full(src);
+        let info = crate::ALL_PASSES
+            .iter()
+            .find(|p| p.argument == "symbol-dce")
+            .unwrap();
+        let mut pass = (info.create)(&Default::default()).unwrap();
+        let mut am = lockstep_pass::AnalysisManager::default();
+        let mut st = lockstep_pass::Statistics::default();
+        let mut cx = lockstep_pass::PassContext::new(&mut ctx, &mut am, &mut st);
+        let err = pass.run(m, &mut cx).expect_err("an error");
+        assert!(
+            err.message.contains("potentially unknown symbol table"),
+            "{}",
+            err.message
+        );
+    }
 }

@@ -42,10 +42,12 @@ pub fn symbol_name(ctx: &Context, op: OpId) -> Option<Sym> {
 }
 
 pub fn visibility(ctx: &Context, op: OpId) -> Visibility {
-    let v = ctx.attr_of(op, "sym_visibility").and_then(|a| match ctx.attr_data(a) {
-        AttrData::String(s) => Some(ctx.str(*s)),
-        _ => None,
-    });
+    let v = ctx
+        .attr_of(op, "sym_visibility")
+        .and_then(|a| match ctx.attr_data(a) {
+            AttrData::String(s) => Some(ctx.str(*s)),
+            _ => None,
+        });
     match v {
         Some("private") => Visibility::Private,
         Some("nested") => Visibility::Nested,
@@ -58,7 +60,10 @@ pub fn visibility(ctx: &Context, op: OpId) -> Visibility {
 pub fn is_potentially_unknown_symbol_table(ctx: &Context, op: OpId) -> bool {
     ctx.def_of(op).is_none()
         && ctx.regions(op).len() == 1
-        && ctx.registry().dialect(ctx.name_of(op).split_once('.').map_or("", |(d, _)| d)).is_none()
+        && ctx
+            .registry()
+            .dialect(ctx.name_of(op).split_once('.').map_or("", |(d, _)| d))
+            .is_none()
 }
 
 fn collect_refs(ctx: &Context, a: AttrId, out: &mut Vec<AttrId>) {
@@ -89,7 +94,10 @@ pub fn symbol_uses(ctx: &Context, op: OpId) -> Option<Vec<(OpId, AttrId)>> {
     if is_potentially_unknown_symbol_table(ctx, op) {
         return None;
     }
-    let mut out: Vec<(OpId, AttrId)> = op_symbol_refs(ctx, op).into_iter().map(|a| (op, a)).collect();
+    let mut out: Vec<(OpId, AttrId)> = op_symbol_refs(ctx, op)
+        .into_iter()
+        .map(|a| (op, a))
+        .collect();
     if ctx.has_trait(op, Traits::SYMBOL_TABLE) {
         return Some(out);
     }
@@ -150,7 +158,9 @@ impl SymbolTables {
     /// Resolves `@root::@a::@b` from `table`: every symbol on the path, in
     /// order, or `None` if some part does not resolve.
     pub fn resolve(&mut self, ctx: &Context, table: OpId, reference: AttrId) -> Option<Vec<OpId>> {
-        let AttrData::SymbolRef { root, nested } = ctx.attr_data(reference) else { return None };
+        let AttrData::SymbolRef { root, nested } = ctx.attr_data(reference) else {
+            return None;
+        };
         let mut out = Vec::with_capacity(1 + nested.len());
         let mut cur = self.lookup(ctx, table, *root)?;
         out.push(cur);

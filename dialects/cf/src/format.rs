@@ -209,9 +209,12 @@ fn parse_switch(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
     while p.optional(Tok::Comma) {
         let offset = p.offset();
         let v = p.parse_integer()?;
-        // MLIR reads an int64_t, then truncates it to the flag's width.
-        let v =
-            i64::try_from(v).map_err(|_| custom_error(p, offset, OP, "integer value too large"))?;
+        // MLIR reads an int64_t, then truncates it to the flag's width. Values
+        // up to u64::MAX are also accepted (as their two's complement), so
+        // that the unsigned form printed for negative i64 cases reads back.
+        let v = i64::try_from(v)
+            .or_else(|_| u64::try_from(v).map(|u| u as i64))
+            .map_err(|_| custom_error(p, offset, OP, "integer value too large"))?;
         values.push(sext(v, width));
         p.parse_colon()?;
         let (dest, n) = parse_successor_operands(p, OP, st)?;

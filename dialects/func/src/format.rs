@@ -231,7 +231,7 @@ fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
                     p.write(" ");
                     p.print_attr(d);
                 }
-                p.print_trailing_loc(ctx.value_loc(a));
+                p.print_block_arg_loc(a);
             }
             _ => {
                 p.print_type(t);

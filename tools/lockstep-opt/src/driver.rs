@@ -8,7 +8,8 @@
 //!   for split chunks); IR dumps and reports go to stderr too.
 //! - The output is written once, after every chunk was processed, to stdout
 //!   or to the `-o` file; the input file is never written unless `-o` names
-//!   it. A chunk that failed contributes no output (its separator stays).
+//!   it, and an output file is only written when the run succeeded. A chunk
+//!   that failed contributes no output (its separator stays).
 //! - The exit status is 0 iff every chunk succeeded: no error diagnostic
 //!   (or, with `--verify-diagnostics`, every diagnostic matched).
 //! - One pass manager serves all chunks, so statistics and timing
@@ -153,8 +154,12 @@ pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
     }
     let out = outputs.join(&format!("{}\n", opts.output_split_marker));
 
+    // Like mlir-opt, a failed run keeps no output file (stdout still gets
+    // what succeeded), so a failing `-o input.mlir` cannot clobber the input.
     let output_start = Instant::now();
-    if let Err(msg) = write_output(&opts.output, &out) {
+    if (ok || opts.output == "-")
+        && let Err(msg) = write_output(&opts.output, &out)
+    {
         err(&msg);
         ok = false;
     }

@@ -152,6 +152,17 @@ fn output_file_and_input_safety() {
         std::fs::read_to_string(d.join("in.mlir")).unwrap(),
         TWO_FUNCS_OUT
     );
+    // A failing run writes no output file, so it cannot clobber its input.
+    std::fs::write(d.join("bad.mlir"), "func.func @f(\n").unwrap();
+    let o = run_in(&d, &["bad.mlir", "-o", "bad.mlir"], None);
+    assert_eq!(o.code, 1);
+    assert_eq!(
+        std::fs::read_to_string(d.join("bad.mlir")).unwrap(),
+        "func.func @f(\n"
+    );
+    let o = run_in(&d, &["bad.mlir", "-o", "new.mlir"], None);
+    assert_eq!(o.code, 1);
+    assert!(!d.join("new.mlir").exists());
 }
 
 #[test]
