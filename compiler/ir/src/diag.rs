@@ -107,17 +107,30 @@ impl SourceMgr {
     /// Renders a diagnostic and its notes the way mlir-opt does.
     pub fn render(&self, uniq: &Uniquer, d: &Diagnostic) -> String {
         let mut out = String::new();
-        self.render_one(uniq, d, &mut out);
+        let mut previous = self.render_one(uniq, d, None, &mut out);
         for n in &d.notes {
-            self.render_one(uniq, n, &mut out);
+            previous = self.render_one(uniq, n, previous, &mut out);
         }
         out
     }
 
-    fn render_one(&self, uniq: &Uniquer, d: &Diagnostic, out: &mut String) {
-        match file_line_col(uniq, d.loc) {
+    /// Renders one diagnostic and returns its position. Like MLIR, the
+    /// source snippet is left out when the position repeats the previous
+    /// diagnostic's (a note about the same op adds no new source).
+    fn render_one(
+        &self,
+        uniq: &Uniquer,
+        d: &Diagnostic,
+        previous: Option<(Sym, u32, u32)>,
+        out: &mut String,
+    ) -> Option<(Sym, u32, u32)> {
+        let pos = file_line_col(uniq, d.loc);
+        match pos {
             Some((file, line, col)) => {
                 let _ = writeln!(out, "{}:{}:{}: {}: {}", uniq.str(file), line, col, d.severity.as_str(), d.message);
+                if pos == previous {
+                    return pos;
+                }
                 if let Some(text) = self.find(file, line).and_then(|f| f.line_text(line)) {
                     let _ = writeln!(out, "{text}");
                     let pad: String =
@@ -129,6 +142,7 @@ impl SourceMgr {
                 let _ = writeln!(out, "<unknown>:0: {}: {}", d.severity.as_str(), d.message);
             }
         }
+        pos
     }
 }
 

@@ -51,7 +51,8 @@ pub struct Argument<'src> {
 
 #[derive(Default)]
 struct RegionScope<'src> {
-    values: FxHashMap<&'src str, SmallVec<[ValueId; 1]>>,
+    /// Values by name, with the offset of the name's definition.
+    values: FxHashMap<&'src str, (SmallVec<[ValueId; 1]>, usize)>,
     blocks: FxHashMap<&'src str, (BlockId, bool, usize)>,
     /// This region's op is isolated from above: name lookup stops here.
     isolated: bool,
@@ -72,12 +73,16 @@ pub struct OpAsmParser<'c, 'src> {
     /// Incremental offset → line/col cache (ops are parsed in order).
     line_cache: (usize, u32, usize),
     scopes: Vec<RegionScope<'src>>,
+    /// Closed scopes, emptied, kept for their allocations.
+    scope_pool: Vec<RegionScope<'src>>,
     forward: Vec<ForwardRefs<'src>>,
     fwd_block: BlockId,
     depth: u32,
     default_dialects: Vec<Option<&'static str>>,
     /// Op names resolved so far, keyed by their source spelling.
     op_names: FxHashMap<&'src str, crate::ir::OpName>,
+    /// Custom ops resolved so far, keyed by their dotted source spelling.
+    custom_ops: FxHashMap<&'src str, (crate::ir::OpName, &'static crate::opdef::OpDef, crate::opdef::AsmFormat)>,
     attr_aliases: FxHashMap<&'src str, AttrId>,
     type_aliases: FxHashMap<&'src str, TypeId>,
     loc_aliases: FxHashMap<&'src str, LocId>,
@@ -113,11 +118,13 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             first_line,
             line_cache: (0, first_line, 0),
             scopes: Vec::new(),
+            scope_pool: Vec::new(),
             forward: Vec::new(),
             fwd_block,
             depth: 0,
             default_dialects: Vec::new(),
             op_names: FxHashMap::default(),
+            custom_ops: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
             type_aliases: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
@@ -396,7 +403,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         let region = self.ctx.create_region();
         let block = self.ctx.create_block();
         self.ctx.insert_block(region, 0, block);
-        self.scopes.push(RegionScope { isolated: true, ..Default::default() });
+        self.push_scope(true);
         self.forward.push(ForwardRefs::default());
         loop {
             match self.tok.kind {
@@ -411,7 +418,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
         }
         self.finish_isolated_scope()?;
-        self.scopes.pop();
+        self.pop_scope();
         self.resolve_deferred_locs()?;
         // A single explicit module is the result; anything else is wrapped.
         let ops: Vec<OpId> = self.ctx.block_ops(block).collect();
@@ -619,6 +626,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     fn parse_custom_op(&mut self) -> PResult<OpId> {
         let t = self.bump();
         let loc = self.loc_at(t.offset);
+        // A dotted spelling resolves the same everywhere: remember it.
+        if let Some(&(name, def, format)) = self.custom_ops.get(t.text) {
+            return self.finish_custom_op(name, def, format, loc);
+        }
         let registry = self.ctx.registry();
         let mut def = registry.lookup(t.text);
         let mut tried = String::new();
@@ -639,6 +650,19 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             return Err(self.error_at(t.offset, format!("custom op '{}' has no custom assembly form", def.name)));
         };
         let name = self.ctx.op_name(def.name);
+        if t.text.contains('.') {
+            self.custom_ops.insert(t.text, (name, def, format));
+        }
+        self.finish_custom_op(name, def, format, loc)
+    }
+
+    fn finish_custom_op(
+        &mut self,
+        name: crate::ir::OpName,
+        def: &'static crate::opdef::OpDef,
+        format: crate::opdef::AsmFormat,
+        loc: LocId,
+    ) -> PResult<OpId> {
         let mut st = OperationState::new(name, loc);
         // Like MLIR, every op sets the default dialect of its own regions:
         // one without a default (scf.if) does not inherit its parent's.
@@ -826,7 +850,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     /// Looks up a name, creating a forward-reference placeholder if unseen.
     pub fn resolve_operand(&mut self, u: UnresolvedOperand<'src>, ty: TypeId) -> PResult<ValueId> {
         for s in self.scopes.iter().rev() {
-            if let Some(vals) = s.values.get(u.name) {
+            if let Some((vals, _)) = s.values.get(u.name) {
                 let Some(&v) = vals.get(u.number as usize) else {
                     return Err(self.error_at(u.offset, "reference to invalid result number"));
                 };
@@ -894,17 +918,22 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     }
 
     fn define_values(&mut self, name: &'src str, vals: SmallVec<[ValueId; 1]>, offset: usize) -> PResult<()> {
+        let no_forward_refs = self.forward.last().expect("no isolated scope").refs.is_empty();
         let scope = self.scopes.last_mut().expect("no region scope");
-        if let Some(prev) = scope.values.get(name).and_then(|v| v.first().copied()) {
-            let prev_loc = self.ctx.value_loc(prev);
+        let prev = match scope.values.entry(name) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.get().1),
+            // Forward references are rare: without any, define in one lookup.
+            std::collections::hash_map::Entry::Vacant(e) if no_forward_refs => {
+                e.insert((vals, offset));
+                return Ok(());
+            }
+            std::collections::hash_map::Entry::Vacant(_) => None,
+        };
+        if let Some(prev_offset) = prev {
+            let prev_loc = self.loc_at(prev_offset);
             return Err(self
                 .error_at(offset, format!("redefinition of SSA value '{name}'"))
                 .with_note(prev_loc, "previously defined here"));
-        }
-        // Forward references are rare: skip their bookkeeping when there are none.
-        if self.forward.last().expect("no isolated scope").refs.is_empty() {
-            self.scopes.last_mut().expect("no region scope").values.insert(name, vals);
-            return Ok(());
         }
         for (i, &v) in vals.iter().enumerate() {
             let key = (name, i as u32);
@@ -927,7 +956,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         {
             return Err(self.error_at(off, "reference to invalid result number"));
         }
-        self.scopes.last_mut().expect("no region scope").values.insert(name, vals);
+        self.scopes.last_mut().expect("no region scope").values.insert(name, (vals, offset));
         Ok(())
     }
 
@@ -1041,7 +1070,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         }
         self.enter()?;
         self.bump();
-        self.scopes.push(RegionScope { isolated, ..Default::default() });
+        self.push_scope(isolated);
         if isolated {
             self.forward.push(ForwardRefs::default());
         }
@@ -1055,9 +1084,25 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         if r.is_err() && isolated && self.forward.len() > self.scopes.iter().filter(|s| s.isolated).count() - 1 {
             self.forward.pop();
         }
-        self.scopes.pop();
+        self.pop_scope();
         self.leave();
         r
+    }
+
+    /// Opens the name scope of a region, reusing the maps of a closed one
+    /// (their capacity spares rehashing as every function fills them anew).
+    fn push_scope(&mut self, isolated: bool) {
+        let mut scope = self.scope_pool.pop().unwrap_or_default();
+        scope.isolated = isolated;
+        self.scopes.push(scope);
+    }
+
+    fn pop_scope(&mut self) {
+        if let Some(mut scope) = self.scopes.pop() {
+            scope.values.clear();
+            scope.blocks.clear();
+            self.scope_pool.push(scope);
+        }
     }
 
     fn check_undefined_blocks(&mut self) -> PResult<()> {

@@ -204,6 +204,12 @@ impl<'a> Rewriter<'a> {
         self.ctx.set_attr(op, name, value);
         self.notify(|l, c| l.op_modified(c, op));
     }
+    /// Changes an op's location (e.g. a hoisted or merged constant).
+    pub fn set_loc(&mut self, op: OpId, loc: LocId) {
+        self.ctx.ops[op].loc = loc;
+        self.notify(|l, c| l.op_modified(c, op));
+    }
+
     pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<AttrId> {
         let r = self.ctx.remove_attr(op, name);
         if r.is_some() {

@@ -6,7 +6,11 @@
 //!   registered in one place, [`register_all`].
 //! - Shared utilities: [`effects`] (side-effect queries), [`fold`] (folding
 //!   one op), [`region_utils`] (CFG editing, unreachable blocks, region DCE),
-//!   [`clone`] (cloning ops and regions with value/block remapping).
+//!   [`clone`] (cloning ops and regions with value/block remapping),
+//!   [`symbols`] (symbol tables, visibility, references).
+//! - Generic CFG patterns ([`simplify_cfg::CFG_PATTERNS`]: merging a block
+//!   into its single predecessor, bypassing forwarding blocks) are part of
+//!   `canonicalize`, as MLIR's `cf` patterns are.
 //!
 //! Invariants every pass here keeps: IR changes go through a `Rewriter`;
 //! semantics are preserved exactly (no float reassociation, no hoisting of

@@ -104,9 +104,31 @@ impl FlagKind {
         s
     }
 
+    /// The canonical body of the most common flag sets, without building
+    /// it: every overflow set, and fast-math `none` and `fast`.
+    fn static_body(self, bits: u32) -> Option<&'static str> {
+        match (self, bits) {
+            (FlagKind::Overflow, 0) => Some("overflow<none>"),
+            (FlagKind::Overflow, 1) => Some("overflow<nsw>"),
+            (FlagKind::Overflow, 2) => Some("overflow<nuw>"),
+            (FlagKind::Overflow, 3) => Some("overflow<nsw, nuw>"),
+            (FlagKind::FastMath, 0) => Some("fastmath<none>"),
+            (FlagKind::FastMath, b) if b & FASTMATH_FAST == FASTMATH_FAST => Some("fastmath<fast>"),
+            _ => None,
+        }
+    }
+
+    /// [`body`](Self::body), borrowed when it is one of the common ones.
+    pub fn canonical_body(self, bits: u32) -> std::borrow::Cow<'static, str> {
+        match self.static_body(bits) {
+            Some(s) => std::borrow::Cow::Borrowed(s),
+            None => std::borrow::Cow::Owned(self.body(bits)),
+        }
+    }
+
     /// The attribute for a set of flags.
     pub fn attr(self, ctx: &Context, bits: u32) -> AttrId {
-        let body = self.body(bits);
+        let body = self.canonical_body(bits);
         ctx.attr(AttrData::Opaque {
             dialect: ctx.sym("arith"),
             body: ctx.sym(&body),
@@ -134,11 +156,22 @@ impl FlagKind {
         Some(bits)
     }
 
+    /// The flags of a body in canonical spelling, for the common sets of
+    /// [`static_body`](Self::static_body); `None` for anything else.
+    fn decode_static(self, body: &str) -> Option<u32> {
+        let bits: &[u32] = match self {
+            FlagKind::Overflow => &[0, 1, 2, 3],
+            FlagKind::FastMath => &[0, FASTMATH_FAST],
+        };
+        bits.iter().copied().find(|&b| self.static_body(b) == Some(body))
+    }
+
     /// The flags an attribute holds, if it is an arith attribute of this kind.
     pub fn decode(self, ctx: &Context, a: AttrId) -> Option<u32> {
         match ctx.attr_data(a) {
             AttrData::Opaque { dialect, body } if ctx.str(*dialect) == "arith" => {
-                self.parse_body(ctx.str(*body))
+                let body = ctx.str(*body);
+                self.decode_static(body).or_else(|| self.parse_body(body))
             }
             _ => None,
         }
@@ -156,9 +189,16 @@ pub fn canonicalize_flag_attr(ctx: &Context, a: AttrId) -> AttrId {
     }
     let body = ctx.str(*body);
     for kind in [FlagKind::Overflow, FlagKind::FastMath] {
+        // Already canonical (what the parser and builders produce): keep it.
+        if kind.decode_static(body).is_some() {
+            return a;
+        }
         if body.starts_with(kind.mnemonic())
             && let Some(bits) = kind.parse_body(body)
         {
+            if kind.canonical_body(bits) == body {
+                return a;
+            }
             return kind.attr(ctx, bits);
         }
     }

@@ -16,6 +16,7 @@ use lockstep_ir::opdef::AsmFormat;
 use lockstep_ir::parser::{OpAsmParser, PResult};
 use lockstep_ir::printer::OpAsmPrinter;
 use lockstep_ir::{Diagnostic, OpId, OperationState, TypeId};
+use smallvec::SmallVec;
 
 use crate::constraints::{Shape, i1_like, shape_of, typed_attr_type};
 use crate::flags::{
@@ -277,7 +278,7 @@ fn parse_mul_extended(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> P
 // ----- shared printing pieces -----
 
 /// Names of the op's inherent attributes: never printed in `{...}`.
-fn inherent(p: &OpAsmPrinter<'_>, op: OpId) -> Vec<&'static str> {
+fn inherent(p: &OpAsmPrinter<'_>, op: OpId) -> SmallVec<[&'static str; 4]> {
     p.ctx()
         .def_of(op)
         .map(|d| d.attrs.iter().map(|a| a.name).collect())
@@ -308,7 +309,7 @@ fn print_flag_attrs(p: &mut OpAsmPrinter<'_>, op: OpId) {
                     Some(0) => {}
                     Some(bits) => {
                         p.write(" ");
-                        p.write(&kind.body(bits));
+                        p.write(&kind.canonical_body(bits));
                     }
                     // Not a valid flag attribute: show it as stored.
                     None => {
