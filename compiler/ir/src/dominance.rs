@@ -41,6 +41,7 @@
 use crate::context::Context;
 use crate::ir::{BlockId, OpId, RegionId, ValueDef, ValueId};
 use crate::opdef::Traits;
+use crate::entity::DenseMap;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -249,9 +250,9 @@ struct Forest {
     regions: Vec<RegionInfo>,
     region_index: FxHashMap<RegionId, u32>,
     /// Each block's region (index into `regions`) and node number.
-    block_node: FxHashMap<BlockId, (u32, u32)>,
+    block_node: DenseMap<BlockId, (u32, u32)>,
     /// Each op's block and position in it.
-    op_pos: FxHashMap<OpId, (BlockId, u32)>,
+    op_pos: DenseMap<OpId, (BlockId, u32)>,
 }
 
 /// Do the regions of `op` order the ops of their blocks (SSA dominance)?
@@ -268,8 +269,8 @@ impl Forest {
             post,
             regions: Vec::new(),
             region_index: FxHashMap::default(),
-            block_node: FxHashMap::default(),
-            op_pos: FxHashMap::default(),
+            block_node: DenseMap::default(),
+            op_pos: DenseMap::default(),
         };
         // Regions are visited in pre-order with an explicit stack.
         let mut pending: Vec<(RegionId, OpId, Option<BlockId>)> = ctx
@@ -315,7 +316,7 @@ impl Forest {
         let mut preds: Adjacency = vec![SmallVec::new(); n];
         for (i, &b) in blocks.iter().enumerate() {
             for s in ctx.succ_blocks(b) {
-                if let Some(&(r, node)) = self.block_node.get(s)
+                if let Some(&(r, node)) = self.block_node.get(*s)
                     && r == index
                 {
                     succs[i].push(node);
@@ -330,7 +331,7 @@ impl Forest {
     }
 
     fn region_of(&self, b: BlockId) -> Option<u32> {
-        self.block_node.get(&b).map(|&(r, _)| r)
+        self.block_node.get(b).map(|&(r, _)| r)
     }
 
     /// The ancestor of `b` (or `b` itself) that is a block of region `region`.
@@ -347,7 +348,7 @@ impl Forest {
     /// The ancestor of `op` (or `op` itself) that is in a block of region `region`.
     fn ancestor_op_in(&self, region: u32, mut op: OpId) -> Option<OpId> {
         loop {
-            let &(b, _) = self.op_pos.get(&op)?;
+            let &(b, _) = self.op_pos.get(op)?;
             let r = self.region_of(b)?;
             if r == region {
                 return Some(op);
@@ -358,7 +359,7 @@ impl Forest {
     }
 
     fn properly_dominates_block(&self, a: BlockId, b: BlockId) -> bool {
-        let Some(&(ra, na)) = self.block_node.get(&a) else {
+        let Some(&(ra, na)) = self.block_node.get(a) else {
             return false;
         };
         let info = &self.regions[ra as usize];
@@ -372,18 +373,18 @@ impl Forest {
             // `a` holds the op whose region holds the original `b`.
             return true;
         }
-        let nb = self.block_node[&b].1;
+        let nb = self.block_node[b].1;
         info.tree.properly_dominates(na, nb)
     }
 
     fn dominates_block(&self, a: BlockId, b: BlockId) -> bool {
-        (a == b && self.block_node.contains_key(&a)) || self.properly_dominates_block(a, b)
+        (a == b && self.block_node.contains_key(a)) || self.properly_dominates_block(a, b)
     }
 
     /// MLIR's `properlyDominatesImpl`: with `enclosing_ok`, an op dominates
     /// the ops nested in its regions.
     fn properly_dominates_op(&self, a: OpId, b: OpId, enclosing_ok: bool) -> bool {
-        let Some(&(a_block, a_pos)) = self.op_pos.get(&a) else {
+        let Some(&(a_block, a_pos)) = self.op_pos.get(a) else {
             return false;
         };
         let Some(ra) = self.region_of(a_block) else {
@@ -399,7 +400,7 @@ impl Forest {
         if a == b && enclosing_ok {
             return true;
         }
-        let (b_block, b_pos) = self.op_pos[&b];
+        let (b_block, b_pos) = self.op_pos[b];
         if a_block == b_block {
             if !info.ssa {
                 return true;
@@ -410,7 +411,7 @@ impl Forest {
                 a_pos < b_pos
             };
         }
-        let (na, nb) = (self.block_node[&a_block].1, self.block_node[&b_block].1);
+        let (na, nb) = (self.block_node[a_block].1, self.block_node[b_block].1);
         info.tree.properly_dominates(na, nb)
     }
 
@@ -420,7 +421,7 @@ impl Forest {
         match ctx.value_def(v) {
             // A block's arguments dominate all of its ops.
             ValueDef::BlockArg { block, .. } => {
-                let Some(&(user_block, _)) = self.op_pos.get(&user) else {
+                let Some(&(user_block, _)) = self.op_pos.get(user) else {
                     return false;
                 };
                 self.dominates_block(block, user_block)
@@ -431,7 +432,7 @@ impl Forest {
     }
 
     fn tree_of(&self, b: BlockId) -> Option<(&RegionInfo, u32)> {
-        let &(r, node) = self.block_node.get(&b)?;
+        let &(r, node) = self.block_node.get(b)?;
         Some((&self.regions[r as usize], node))
     }
 
@@ -599,7 +600,7 @@ impl DominanceInfo {
     /// Does op `a` dominate op `b`: `a == b`, `a` encloses `b`, or `a`
     /// properly dominates `b`?
     pub fn op_dominates(&self, a: OpId, b: OpId) -> bool {
-        (a == b && self.forest.op_pos.contains_key(&a))
+        (a == b && self.forest.op_pos.contains_key(a))
             || self.forest.properly_dominates_op(a, b, true)
     }
 
@@ -698,7 +699,7 @@ impl PostDominanceInfo {
     /// Does op `a` post-dominate op `b` (`a == b`, `a` encloses `b`, or `a`
     /// properly post-dominates `b`)?
     pub fn op_post_dominates(&self, a: OpId, b: OpId) -> bool {
-        (a == b && self.forest.op_pos.contains_key(&a))
+        (a == b && self.forest.op_pos.contains_key(a))
             || self.forest.properly_dominates_op(a, b, true)
     }
 

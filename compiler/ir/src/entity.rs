@@ -110,6 +110,64 @@ impl<K: EntityKey, V> std::ops::IndexMut<K> for Arena<K, V> {
     }
 }
 
+/// A map from ids to values stored as a dense vector over the window of
+/// indices inserted so far, grown (amortised, in either direction) on
+/// insert. Lookups are an index computation instead of a hash; memory is
+/// proportional to the spread of the keys, which for the entities of one op
+/// tree is about their number, whatever the size of the arena.
+#[derive(Clone, Debug)]
+pub struct DenseMap<K, V> {
+    base: usize,
+    slots: Vec<Option<V>>,
+    _k: std::marker::PhantomData<K>,
+}
+
+impl<K, V> Default for DenseMap<K, V> {
+    fn default() -> Self {
+        DenseMap { base: 0, slots: Vec::new(), _k: std::marker::PhantomData }
+    }
+}
+
+impl<K: EntityKey, V: Clone> DenseMap<K, V> {
+    pub fn insert(&mut self, k: K, v: V) {
+        let i = k.index();
+        if self.slots.is_empty() {
+            self.base = i;
+        } else if i < self.base {
+            // Double the window downwards so that keys arriving in
+            // decreasing order cost amortised O(1).
+            let grow = (self.base - i).max(self.slots.len());
+            let new_base = self.base.saturating_sub(grow);
+            let extra = self.base - new_base;
+            self.slots.splice(0..0, std::iter::repeat_n(None, extra));
+            self.base = new_base;
+        }
+        let at = i - self.base;
+        if at >= self.slots.len() {
+            self.slots.resize(at + 1, None);
+        }
+        self.slots[at] = Some(v);
+    }
+
+    #[inline]
+    pub fn get(&self, k: K) -> Option<&V> {
+        self.slots.get(k.index().wrapping_sub(self.base))?.as_ref()
+    }
+
+    #[inline]
+    pub fn contains_key(&self, k: K) -> bool {
+        self.get(k).is_some()
+    }
+}
+
+impl<K: EntityKey, V: Clone> std::ops::Index<K> for DenseMap<K, V> {
+    type Output = V;
+    #[inline]
+    fn index(&self, k: K) -> &V {
+        self.get(k).expect("id not in map")
+    }
+}
+
 macro_rules! impl_key {
     ($($t:ty),*) => {$(
         impl $crate::entity::EntityKey for $t {

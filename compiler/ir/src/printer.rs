@@ -21,6 +21,7 @@ use crate::opdef::Traits;
 use crate::types::{Signedness, TypeData, TypeId};
 use crate::uniquer::Sym;
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 use std::fmt::Write;
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -85,12 +86,21 @@ enum Name {
     Custom(u32),
 }
 
+/// A value's name: its group's name, its index in the group (`#k`), and
+/// whether the group has more than one result.
+type ValueName = (Name, u32, bool);
+
 /// Names of values and blocks for one printing.
 #[derive(Default)]
 struct NameState {
-    /// Per value: its group's name and its index in the group (`#k`), and
-    /// whether the group has more than one result.
-    values: FxHashMap<ValueId, (Name, u32, bool)>,
+    /// Names given while numbering, in numbering order; [`Self::seal`]
+    /// moves them into `values`.
+    numbered: Vec<(ValueId, ValueName)>,
+    /// Per value, indexed by `ValueId::index() - values_base`: a dense table
+    /// over the index window of the printed values only, so printing one
+    /// function of a large module stays proportional to the function.
+    values: Vec<Option<ValueName>>,
+    values_base: usize,
     customs: Vec<String>,
     /// Each block's index in its region (its `^bbN` number).
     blocks: FxHashMap<BlockId, u32>,
@@ -105,6 +115,27 @@ struct Counters {
 }
 
 impl NameState {
+    fn name_value(&mut self, v: ValueId, name: ValueName) {
+        self.numbered.push((v, name));
+    }
+
+    /// Builds the dense lookup table from the names given by numbering.
+    fn seal(&mut self) {
+        let numbered = std::mem::take(&mut self.numbered);
+        let Some(lo) = numbered.iter().map(|(v, _)| v.index()).min() else { return };
+        let hi = numbered.iter().map(|(v, _)| v.index()).max().unwrap_or(lo);
+        self.values_base = lo;
+        self.values = vec![None; hi - lo + 1];
+        for (v, name) in numbered {
+            self.values[v.index() - lo] = Some(name);
+        }
+    }
+
+    #[inline]
+    fn value(&self, v: ValueId) -> Option<ValueName> {
+        self.values.get(v.index().wrapping_sub(self.values_base)).copied().flatten()
+    }
+
     fn number_op_tree(&mut self, ctx: &Context, root: OpId, generic: bool) {
         // A root's own results (rare: printing a nested op) get numbers too.
         let mut counters = Counters::default();
@@ -130,6 +161,7 @@ impl NameState {
                 global = c;
             }
         }
+        self.seal();
     }
 
     fn number_region(&mut self, ctx: &Context, region: RegionId, c: &mut Counters, generic: bool) {
@@ -143,7 +175,7 @@ impl NameState {
                     c.next_value += 1;
                     Name::Num(c.next_value - 1)
                 };
-                self.values.insert(a, (name, 0, false));
+                self.name_value(a, (name, 0, false));
             }
             for op in ctx.block_ops(b) {
                 self.number_results(ctx, op, c, generic);
@@ -156,8 +188,19 @@ impl NameState {
         if results.is_empty() {
             return;
         }
+        let hook = if generic { None } else { ctx.def_of(op).and_then(|d| d.result_names) };
+        let Some(f) = hook else {
+            // Without name hints all results form one group numbered `%N`.
+            c.next_value += 1;
+            let name = Name::Num(c.next_value - 1);
+            let multi = results.len() > 1;
+            for (k, &v) in results.iter().enumerate() {
+                self.name_value(v, (name, k as u32, multi));
+            }
+            return;
+        };
         let mut hints: Vec<Option<String>> = vec![None; results.len()];
-        if !generic && let Some(f) = ctx.def_of(op).and_then(|d| d.result_names) {
+        {
             f(ctx, op, &mut |v, name| {
                 if let Some(i) = ctx.results(op).iter().position(|&r| r == v) {
                     hints[i] = Some(name);
@@ -196,7 +239,7 @@ impl NameState {
             };
             let multi = j - i > 1;
             for (k, &v) in results[i..j].iter().enumerate() {
-                self.values.insert(v, (name, k as u32, multi));
+                self.name_value(v, (name, k as u32, multi));
             }
             i = j;
         }
@@ -234,8 +277,11 @@ fn push_u32(out: &mut String, mut k: u32) {
             break;
         }
     }
-    // The buffer holds ASCII digits only.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+    // ASCII digits, pushed one by one: cheaper than validating the buffer
+    // as UTF-8 for the two or three digits of a typical name.
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
 }
 
 /// Keeps characters valid in an SSA name (`[a-zA-Z0-9_$.-]`), mapping others to `_`.
@@ -302,11 +348,12 @@ impl<'c> OpAsmPrinter<'c> {
     }
 
     pub fn print_operand(&mut self, v: ValueId) {
-        match self.names.values.get(&v) {
-            Some(&(n, k, multi)) => {
+        match self.names.value(v) {
+            Some((n, k, multi)) => {
                 self.names.write_name(n, &mut self.out);
                 if multi {
-                    let _ = write!(self.out, "#{k}");
+                    self.out.push('#');
+                    push_u32(&mut self.out, k);
                 }
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
@@ -383,11 +430,13 @@ impl<'c> OpAsmPrinter<'c> {
 
     fn print_attr_dict_impl(&mut self, op: OpId, elided: &[&str], keyword: bool) {
         let ctx = self.ctx;
-        let attrs: Vec<(Sym, AttrId)> =
-            ctx.attrs(op).iter().copied().filter(|(k, _)| !elided.contains(&ctx.str(*k))).collect();
-        if attrs.is_empty() {
+        let shown = |&(k, _): &(Sym, AttrId)| !elided.contains(&ctx.str(k));
+        // Usually every attribute is elided (flags, predicates): check first
+        // rather than collect.
+        if !ctx.attrs(op).iter().any(shown) {
             return;
         }
+        let attrs: SmallVec<[(Sym, AttrId); 4]> = ctx.attrs(op).iter().copied().filter(shown).collect();
         self.out.push_str(if keyword { " attributes " } else { " " });
         write_dict(ctx, &attrs, &mut self.out);
     }
@@ -551,10 +600,10 @@ impl<'c> OpAsmPrinter<'c> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                let (name, _, _) = self.names.values.get(&results[i]).copied().unwrap_or((Name::Unnamed, 0, false));
+                let (name, _, _) = self.names.value(results[i]).unwrap_or((Name::Unnamed, 0, false));
                 self.names.write_name(name, &mut self.out);
                 let mut j = i + 1;
-                while j < results.len() && self.names.values.get(&results[j]).is_some_and(|e| e.1 != 0) {
+                while j < results.len() && self.names.value(results[j]).is_some_and(|e| e.1 != 0) {
                     j += 1;
                 }
                 if j - i > 1 {
@@ -569,9 +618,17 @@ impl<'c> OpAsmPrinter<'c> {
             Some(fmt) if !self.opts.generic => {
                 let d = def.expect("format without definition");
                 let name = d.name;
-                let elide = self.default_dialects.last().copied().flatten().is_some_and(|dd| d.dialect() == dd)
-                    || (d.dialect() == "builtin");
-                self.out.push_str(if elide { name.split_once('.').map_or(name, |x| x.1) } else { name });
+                // `dd.op` prints as `op` in a region whose default dialect is
+                // `dd`, and so does every builtin op.
+                let in_dialect = |dd: &str| {
+                    name.len() > dd.len() && name.as_bytes()[dd.len()] == b'.' && name.starts_with(dd)
+                };
+                let short = match self.default_dialects.last().copied().flatten() {
+                    Some(dd) if in_dialect(dd) => Some(dd.len() + 1),
+                    _ if in_dialect("builtin") => Some("builtin.".len()),
+                    _ => None,
+                };
+                self.out.push_str(short.map_or(name, |at| &name[at..]));
                 // Each op sets its own regions' default dialect (no inheritance), as MLIR.
                 self.default_dialects.push(d.default_dialect);
                 (fmt.print)(self, op);
@@ -640,7 +697,7 @@ impl<'c> OpAsmPrinter<'c> {
     /// The name a value prints with, e.g. `%0` or `%arg1` (for diagnostics).
     pub fn value_name(&self, v: ValueId) -> String {
         let mut s = String::new();
-        if let Some(&(n, k, multi)) = self.names.values.get(&v) {
+        if let Some((n, k, multi)) = self.names.value(v) {
             self.names.write_name(n, &mut s);
             if multi {
                 let _ = write!(s, "#{k}");
@@ -655,12 +712,12 @@ impl<'c> OpAsmPrinter<'c> {
 pub fn write_type(ctx: &Context, t: TypeId, out: &mut String) {
     match ctx.type_data(t) {
         TypeData::Integer { width, signedness } => {
-            let p = match signedness {
+            out.push_str(match signedness {
                 Signedness::Signless => "i",
                 Signedness::Signed => "si",
                 Signedness::Unsigned => "ui",
-            };
-            let _ = write!(out, "{p}{width}");
+            });
+            push_u32(out, *width);
         }
         TypeData::Index => out.push_str("index"),
         TypeData::Float(k) => out.push_str(k.keyword()),

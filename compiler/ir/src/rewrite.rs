@@ -364,9 +364,9 @@ impl<'a> Rewriter<'a> {
         nb
     }
 
-    /// Runs `f` and reports it as one in-place modification of `op`.
-    pub fn modify_in_place(&mut self, op: OpId, f: impl FnOnce(&mut Context)) {
-        f(self.ctx);
+    /// Tells the listener that `op` changed through something it cannot
+    /// see directly (e.g. its region's blocks were edited).
+    pub fn notify_modified(&mut self, op: OpId) {
         self.notify(|l, c| l.op_modified(c, op));
     }
 }

@@ -169,8 +169,11 @@ struct Verifier<'a> {
     tags: Vec<Tag>,
     /// The tag of diagnostics reported now.
     cur: Tag,
-    /// Each op's position in the walk: (entered, exited) step numbers.
-    walk: FxHashMap<OpId, (u32, u32)>,
+    /// Each op's position in the walk, in pre-order: the op, and the step
+    /// numbers at which the walk entered and exited it.
+    walk: Vec<(OpId, u32, u32)>,
+    /// Index of each op in `walk`, built only when diagnostics need sorting.
+    walk_index: FxHashMap<OpId, usize>,
     /// Isolated ops below the root: (op, its parent op, the parent's scope).
     isolated: Vec<(OpId, OpId, OpId)>,
     /// Generic prints of isolated scopes, to quote ops in messages.
@@ -235,7 +238,8 @@ impl<'a> Verifier<'a> {
                 op: root,
                 phase: Phase::Enter,
             },
-            walk: FxHashMap::default(),
+            walk: Vec::new(),
+            walk_index: FxHashMap::default(),
             isolated: Vec::new(),
             scopes: FxHashMap::default(),
         }
@@ -316,7 +320,7 @@ impl<'a> Verifier<'a> {
         let mut stack = vec![self.root];
         while let Some(op) = stack.pop() {
             let loc = ctx.loc(op);
-            let name = ctx.name_of(op).to_string();
+            let name = ctx.name_of(op);
             let err = |msg: String| Diagnostic::error(loc, msg);
             if ctx.operands(op).iter().any(|&v| !ctx.values.contains(v)) {
                 self.diags.push(err("null operand found".into()));
@@ -405,7 +409,10 @@ impl<'a> Verifier<'a> {
     /// dominance check, in pre-order, with the scope of their parent.
     fn check_ops(&mut self) -> Vec<(OpId, OpId)> {
         let ctx = self.ctx;
-        let mut eligible: Vec<(usize, OpId, OpId)> = Vec::new();
+        // Indexed by pre-order number: a slot is reserved when the walk
+        // enters an op and filled when it exits it, so the result comes out
+        // in pre-order without sorting.
+        let mut eligible: Vec<Option<(OpId, OpId)>> = Vec::new();
         let mut open: Vec<(OpId, Open)> = Vec::new();
         let mut stack = vec![Frame::Enter(self.root)];
         let mut preorder = 0usize;
@@ -414,7 +421,9 @@ impl<'a> Verifier<'a> {
             step += 1;
             match frame {
                 Frame::Enter(op) => {
-                    self.walk.insert(op, (step, step));
+                    debug_assert_eq!(self.walk.len(), preorder);
+                    self.walk.push((op, step, step));
+                    eligible.push(None);
                     let parent = open.last().map(|(p, o)| (*p, o));
                     let in_sound_region = parent.is_none_or(|(_, o)| o.sound);
                     let parent_scope = parent.map_or(self.root, |(_, o)| o.scope);
@@ -456,16 +465,19 @@ impl<'a> Verifier<'a> {
                     stack.push(Frame::Exit(op));
                     for &r in ctx.regions(op).iter().rev() {
                         for &b in ctx.region_blocks(r).iter().rev() {
-                            let ops: SmallVec<[OpId; 16]> = ctx.block_ops(b).collect();
-                            stack.extend(ops.into_iter().rev().map(Frame::Enter));
+                            // Last op first, so the first pops first (layer 0
+                            // checked the links in both directions).
+                            let mut cur = ctx.last_op(b);
+                            while let Some(o) = cur {
+                                stack.push(Frame::Enter(o));
+                                cur = ctx.prev_op(o);
+                            }
                         }
                     }
                 }
                 Frame::Exit(op) => {
                     let Some((_, o)) = open.pop() else { continue };
-                    if let Some(w) = self.walk.get_mut(&op) {
-                        w.1 = step;
-                    }
+                    self.walk[o.preorder].2 = step;
                     self.cur = Tag {
                         scope: o.scope,
                         op,
@@ -477,7 +489,7 @@ impl<'a> Verifier<'a> {
                     }
                     if ok && o.in_sound_region && op != self.root {
                         let parent_scope = open.last().map_or(self.root, |(_, p)| p.scope);
-                        eligible.push((o.preorder, op, parent_scope));
+                        eligible[o.preorder] = Some((op, parent_scope));
                     }
                     if !ok && let Some((_, parent)) = open.last_mut() {
                         parent.nested_ok = false;
@@ -485,8 +497,7 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        eligible.sort_unstable_by_key(|e| e.0);
-        eligible.into_iter().map(|e| (e.1, e.2)).collect()
+        eligible.into_iter().flatten().collect()
     }
 
     /// Layer 1. Returns (the op passed, its regions are structurally sound).
@@ -1102,6 +1113,10 @@ impl Verifier<'_> {
             self.diags.len(),
             "every diagnostic of layers 1-5 is tagged"
         );
+        if self.diags.is_empty() {
+            return;
+        }
+        self.walk_index = self.walk.iter().enumerate().map(|(i, w)| (w.0, i)).collect();
         let mut own: FxHashMap<OpId, Vec<usize>> = FxHashMap::default();
         for (i, t) in self.tags.iter().enumerate() {
             own.entry(t.scope).or_default().push(i);
@@ -1133,7 +1148,10 @@ impl Verifier<'_> {
 
     /// The position of a tag in MLIR's walk.
     fn at(&self, t: &Tag) -> (u32, Phase) {
-        let (enter, exit) = self.walk.get(&t.op).copied().unwrap_or_default();
+        let (enter, exit) = self
+            .walk_index
+            .get(&t.op)
+            .map_or((0, 0), |&i| (self.walk[i].1, self.walk[i].2));
         (if t.phase == Phase::Enter { enter } else { exit }, t.phase)
     }
 

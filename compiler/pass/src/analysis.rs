@@ -21,6 +21,20 @@ pub trait Analysis: Any + Send + Sync {
     fn compute(ctx: &Context, op: OpId) -> Self;
 }
 
+impl Analysis for lockstep_ir::dominance::DominanceInfo {
+    const NAME: &'static str = "dominance";
+    fn compute(ctx: &Context, op: OpId) -> Self {
+        lockstep_ir::dominance::DominanceInfo::compute(ctx, op)
+    }
+}
+
+impl Analysis for lockstep_ir::dominance::PostDominanceInfo {
+    const NAME: &'static str = "post-dominance";
+    fn compute(ctx: &Context, op: OpId) -> Self {
+        lockstep_ir::dominance::PostDominanceInfo::compute(ctx, op)
+    }
+}
+
 type Entry = (&'static str, Box<dyn Any + Send + Sync>);
 
 #[derive(Default)]

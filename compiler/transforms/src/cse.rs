@@ -53,8 +53,8 @@ impl Pass for Cse {
         "CSE"
     }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
-        let dom = DominanceInfo::compute(cx.ctx, op);
-        let stats = eliminate_common_subexpressions(&mut Rewriter::new(cx.ctx), &dom, op);
+        let dom = cx.analyses.get::<DominanceInfo>(cx.ctx, op);
+        let stats = eliminate_common_subexpressions(&mut Rewriter::new(cx.ctx), dom, op);
         cx.stats
             .add("num-cse'd", "Number of operations CSE'd", stats.num_cse);
         cx.stats
@@ -62,6 +62,9 @@ impl Pass for Cse {
         if !stats.changed {
             cx.mark_all_preserved();
         }
+        // Erasing ops never changes which blocks dominate which.
+        cx.preserve(<DominanceInfo as lockstep_pass::Analysis>::NAME);
+        cx.preserve(<lockstep_ir::dominance::PostDominanceInfo as lockstep_pass::Analysis>::NAME);
         Ok(())
     }
 }

@@ -202,7 +202,7 @@ pub fn set_successor_operands(
         if trial.ctx.operand_groups(op).is_some()
             && snapshot_successor_operands(trial.ctx, op).as_ref() == Some(&expected)
         {
-            rw.modify_in_place(op, |_| {});
+            rw.notify_modified(op);
             return true;
         }
         trial.set_operands(op, &old_operands);

@@ -162,7 +162,7 @@ impl RewritePattern for RemoveEmptyElseBranch {
             return false;
         }
         rw.erase_block(block);
-        rw.modify_in_place(op, |_| {});
+        rw.notify_modified(op);
         true
     }
 }
