@@ -1163,8 +1163,6 @@ fn see_current_operation_notes_and_rendering() {
   %0 = "t.addi"(%1, %a) : (i32, i32) -> i32
        ^
 v.mlir:3:8: note: see current operation: %0 = "t.addi"(%1, %arg0) : (i32, i32) -> i32
-  %0 = "t.addi"(%1, %a) : (i32, i32) -> i32
-       ^
 v.mlir:4:8: note: operand defined here (op in the same block)
   %1 = "t.addi"(%a, %a) : (i32, i32) -> i32
        ^
