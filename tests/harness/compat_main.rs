@@ -15,6 +15,9 @@
 //!   the corpus stays honest.
 //! - `nesting::*`: inputs nested tens of thousands of levels deep end in a
 //!   diagnostic, not a stack overflow.
+//! - `mutation::<file>`: deterministic byte-level mutations of every corpus
+//!   file, run through a pipeline of passes: lockstep-opt exits 0 or 1 and
+//!   never panics, whatever the input.
 //!
 //! Invariant: a missing mlir-opt skips the compat trials loudly, and fails
 //! them when tools are required (CI).
@@ -444,11 +447,104 @@ fn nesting_trials() -> Vec<Trial> {
     ]
 }
 
+// ----- mutations -----
+
+/// A small deterministic generator (64-bit LCG); the suite must be repeatable.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+    }
+}
+
+/// Text fragments that tend to reach deep parser and verifier paths.
+const SPLICES: &[&str] =
+    &["%0", "^bb1", "{", "}", "(", ")", "<", ">", ":", ",", "->", "\"", "i1", "index", "loc(", "#x", "!t", "@f", "-", "0x", "1.0", "[", "]"];
+
+fn mutate(original: &[u8], rng: &mut Lcg) -> Vec<u8> {
+    const POOL: &[u8] = b" %^@#!{}()<>:,=\"0123456789abcdefi";
+    let mut v = original.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(v.len() + 1);
+        match rng.below(4) {
+            0 => {
+                let end = (at + 1 + rng.below(16)).min(v.len());
+                v.drain(at..end);
+            }
+            1 => {
+                let s = SPLICES[rng.below(SPLICES.len())];
+                v.splice(at..at, s.bytes());
+            }
+            2 => {
+                let from = rng.below(v.len());
+                let end = (from + 1 + rng.below(40)).min(v.len());
+                let chunk: Vec<u8> = v[from..end].to_vec();
+                v.splice(at..at, chunk);
+            }
+            _ => {
+                if at < v.len() {
+                    v[at] = POOL[rng.below(POOL.len())];
+                }
+            }
+        }
+    }
+    v
+}
+
+fn mutation_trial(file: PathBuf, seed: u64) -> Result<(), Failed> {
+    let mutants: usize = std::env::var("LOCKSTEP_MUTANTS").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
+    let seed = seed ^ std::env::var("LOCKSTEP_MUTATION_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let original = std::fs::read(&file).map_err(|e| format!("{e}"))?;
+    let mut rng = Lcg(seed);
+    for i in 0..mutants {
+        let input = mutate(&original, &mut rng);
+        let out = run(
+            Command::new(lockstep_opt())
+                .arg("-")
+                .arg("--allow-unregistered-dialect")
+                .arg("-p")
+                .arg("builtin.module(inline,func.func(canonicalize,cse,simplify-cfg),symbol-dce)"),
+            Some(&input),
+        )?;
+        let err = text(&out.stderr);
+        let code = out.status.code();
+        if !matches!(code, Some(0 | 1)) || err.contains("panicked") || err.contains("internal error") {
+            return Err(format!(
+                "mutant #{i} (seed {seed}) made lockstep-opt exit with {code:?}:\n{err}\n--- input ---\n{}",
+                String::from_utf8_lossy(&input)
+            )
+            .into());
+        }
+        if code == Some(1) && !err.contains("error") {
+            return Err(format!("mutant #{i} (seed {seed}) failed without a diagnostic:\n{err}").into());
+        }
+    }
+    Ok(())
+}
+
+/// `LOCKSTEP_MUTANTS` and `LOCKSTEP_MUTATION_SEED` widen the search locally.
+fn mutation_trials() -> Vec<Trial> {
+    sorted_files(&tests_dir().join("mlir-compat"), "mlir")
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            Trial::test(format!("mutation::{stem}"), move || mutation_trial(f, 0x9e37_79b9_7f4a_7c15 ^ i as u64))
+        })
+        .collect()
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = compat_trials();
     trials.extend(roundtrip_trials());
     trials.extend(malformed_trials());
     trials.extend(nesting_trials());
+    trials.extend(mutation_trials());
     libtest_mimic::run(&args, trials).exit();
 }
