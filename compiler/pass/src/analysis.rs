@@ -22,14 +22,14 @@ pub trait Analysis: Any + Send + Sync {
 }
 
 impl Analysis for lockstep_ir::dominance::DominanceInfo {
-    const NAME: &'static str = "dominance";
+    const NAME: &'static str = "DominanceInfo";
     fn compute(ctx: &Context, op: OpId) -> Self {
         lockstep_ir::dominance::DominanceInfo::compute(ctx, op)
     }
 }
 
 impl Analysis for lockstep_ir::dominance::PostDominanceInfo {
-    const NAME: &'static str = "post-dominance";
+    const NAME: &'static str = "PostDominanceInfo";
     fn compute(ctx: &Context, op: OpId) -> Self {
         lockstep_ir::dominance::PostDominanceInfo::compute(ctx, op)
     }

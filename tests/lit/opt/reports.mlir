@@ -11,6 +11,7 @@
 // TIME-NEXT: {{ +[0-9.]+ \( *[0-9.]+%\)}}  Parser
 // TIME-NEXT: {{.*}}  'func.func' Pipeline
 // TIME-NEXT: {{.*}}    CSE
+// TIME-NEXT: {{.*}}      (A) DominanceInfo
 // TIME-NEXT: {{.*}}    Canonicalizer
 // TIME-NEXT: {{.*}}  Output
 // TIME-NEXT: {{.*}}  Rest
