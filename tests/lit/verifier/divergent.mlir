@@ -5,42 +5,6 @@
 // are all checked against mlir-opt too).
 // RUN: lockstep-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
-// BUG: mlir-opt stops at the first failing constraint of an op (and at the
-// first failing op of an isolated region): it reports only "operand #0 must
-// be signless-integer-like, but got 'f32'" here.
-func.func @all_constraints_reported(%a: f32) {
-  // expected-error @+3 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
-  // expected-error @+2 {{'arith.addi' op operand #1 must be signless-integer-like, but got 'f32'}}
-  // expected-error @+1 {{'arith.addi' op result #0 must be signless-integer-like, but got 'f32'}}
-  %0 = "arith.addi"(%a, %a) : (f32, f32) -> f32
-  return
-}
-
-// -----
-
-// BUG: mlir-opt reports only "operand #1 must be signless-integer-like, but
-// got 'f32'" (the same-type trait is not checked after a failed constraint).
-func.func @trait_checked_after_failed_constraint(%a: i32, %b: f32) {
-  // expected-error @+2 {{'arith.addi' op operand #1 must be signless-integer-like, but got 'f32'}}
-  // expected-error @+1 {{'arith.addi' op requires the same type for all operands and results}}
-  %0 = "arith.addi"(%a, %b) : (i32, f32) -> i32
-  return
-}
-
-// -----
-
-// BUG: mlir-opt reports only the first error of a function; lockstep also
-// reports the second op.
-func.func @every_op_reported(%a: i64) {
-  // expected-error @+1 {{'arith.extsi' op operand type 'i64' and result type 'i32' are cast incompatible}}
-  %0 = arith.extsi %a : i64 to i32
-  // expected-error @+1 {{'arith.trunci' op operand type 'i32' and result type 'i64' are cast incompatible}}
-  %1 = arith.trunci %0 : i32 to i64
-  return
-}
-
-// -----
-
 func.func @property_of_wrong_kind(%a: i1) {
   // BUG: mlir-opt rejects this while parsing: "invalid properties {msg = 3 :
   // i32} for op cf.assert: Invalid attribute `msg` in property conversion: 3 : i32"

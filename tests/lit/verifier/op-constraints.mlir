@@ -197,3 +197,31 @@ func.func @call_missing_callee() {
   "func.call"() : () -> ()
   return
 }
+
+// -----
+
+// Only the first failing constraint of an op is reported, as mlir-opt does.
+func.func @first_constraint_only(%a: f32) {
+  // expected-error @+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = "arith.addi"(%a, %a) : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+// The same-type trait is not checked after a failed constraint.
+func.func @trait_after_failed_constraint(%a: i32, %b: f32) {
+  // expected-error @+1 {{'arith.addi' op operand #1 must be signless-integer-like, but got 'f32'}}
+  %0 = "arith.addi"(%a, %b) : (i32, f32) -> i32
+  return
+}
+
+// -----
+
+// Only the first failing op of a function is reported.
+func.func @first_op_only(%a: i64) {
+  // expected-error @+1 {{'arith.extsi' op operand type 'i64' and result type 'i32' are cast incompatible}}
+  %0 = arith.extsi %a : i64 to i32
+  %1 = arith.trunci %0 : i32 to i64
+  return
+}

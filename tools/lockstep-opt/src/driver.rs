@@ -17,7 +17,7 @@
 
 use crate::expect::{self, Reporter};
 use crate::split::{Chunk, split_input};
-use lockstep_ir::verify::{VerifyOptions, verify_with_options};
+use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
 use lockstep_ir::{
     Context, Diagnostic, LocData, OpId, OperationState, Rewriter, Severity, SourceFile, SourceMgr,
     parse_source, print_op,
@@ -72,8 +72,10 @@ pub fn new_registry() -> PassRegistry {
     reg
 }
 
+// Like mlir-opt, report the first error of each function (or other
+// isolated op) rather than every consequence of it.
 fn verify_plain(ctx: &Context, op: OpId) -> Result<(), Vec<Diagnostic>> {
-    verify_with_options(
+    verify_first_errors(
         ctx,
         op,
         VerifyOptions {
@@ -83,7 +85,7 @@ fn verify_plain(ctx: &Context, op: OpId) -> Result<(), Vec<Diagnostic>> {
 }
 
 fn verify_noted(ctx: &Context, op: OpId) -> Result<(), Vec<Diagnostic>> {
-    verify_with_options(
+    verify_first_errors(
         ctx,
         op,
         VerifyOptions {

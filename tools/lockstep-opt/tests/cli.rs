@@ -547,6 +547,7 @@ fn timing_and_statistics_reports() {
             "Parser",
             "'func.func' Pipeline",
             "  CSE",
+            "    (A) DominanceInfo",
             "  Canonicalizer",
             "Output",
             "Rest",
