@@ -10,7 +10,9 @@
 //! the dialect's hook; constant-like ops are never folded), or rewritten by
 //! the first matching pattern in decreasing benefit. Then unreachable blocks
 //! are erased and, unless disabled, the region is simplified (region DCE).
-//! Iterations repeat while something changed, up to `max_iterations`.
+//! Iterations repeat while something changed, up to `max_iterations`; as in
+//! MLIR, region simplification counts as a change only if it erased blocks
+//! or ops (block arguments it drops alone do not start a new iteration).
 //!
 //! Invariants:
 //! - Every change goes through a `Rewriter` whose listener is the driver:
@@ -27,7 +29,7 @@
 //!   changed nothing) and whether anything changed at all.
 
 use crate::fold::{FoldOutcome, constant_value, dialect_of, materialize_constant, try_fold};
-use crate::region_utils::{erase_unreachable_blocks, simplify_regions};
+use crate::region_utils::{erase_unreachable_blocks, simplify_regions_progress};
 use lockstep_ir::opdef::{FoldValue, OpDef};
 use lockstep_ir::{
     AttrId, BlockId, Context, InsertPoint, Listener, OpId, RegionId, RewritePattern, Rewriter,
@@ -489,8 +491,14 @@ pub fn apply_patterns_greedily(
             erase_unreachable_blocks(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
         changed |= process_worklist(ctx, &mut listener, patterns, config, &mut cache);
         if config.region_simplify != RegionSimplify::Disabled {
-            changed |=
-                simplify_regions(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
+            // Like MLIR, iterate again only if blocks or ops went: erased
+            // block arguments alone do not count as progress.
+            let s = simplify_regions_progress(
+                &mut Rewriter::with_listener(ctx, &mut listener),
+                &[region],
+            );
+            changed |= s.progress;
+            changed_any |= s.changed;
         }
         changed_any |= changed;
         if !changed {

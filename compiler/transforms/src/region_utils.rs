@@ -92,6 +92,12 @@ fn snapshot_successor_operands(ctx: &Context, op: OpId) -> Option<Vec<SmallVec<[
         .collect()
 }
 
+fn successor_ranges(ctx: &Context, op: OpId) -> Option<Vec<Range<usize>>> {
+    (0..ctx.successors(op).len())
+        .map(|i| successor_operand_range(ctx, op, i))
+        .collect()
+}
+
 /// Integer dense-array attributes of `op` that may size operand groups:
 /// `operandSegmentSizes` and per-successor segment lists such as
 /// `cf.switch`'s `case_operand_segments`.
@@ -129,12 +135,27 @@ pub fn set_successor_operands(
         return true;
     }
     expected[succ] = vals.iter().copied().collect();
+    let delta = vals.len() as i64 - range.len() as i64;
+    // Where each successor's operands must sit afterwards: a hook that
+    // answers an empty range for a layout it cannot read (such as
+    // `cf.switch` with stale `case_operand_segments`) may give the intended
+    // values at the wrong place, and such a layout is not the right one.
+    let Some(mut expected_ranges) = successor_ranges(ctx, op) else {
+        return false;
+    };
+    for (j, r) in expected_ranges.iter_mut().enumerate() {
+        if j == succ {
+            *r = range.start..range.start + vals.len();
+        } else if r.start > range.start || (r.start == range.start && j > succ) {
+            let shift = |x: usize| (x as i64 + delta) as usize;
+            *r = shift(r.start)..shift(r.end);
+        }
+    }
     let old_operands: SmallVec<[ValueId; 4]> = ctx.operands(op).iter().copied().collect();
     let mut new_operands: SmallVec<[ValueId; 4]> =
         old_operands[..range.start].iter().copied().collect();
     new_operands.extend_from_slice(vals);
     new_operands.extend_from_slice(&old_operands[range.end..]);
-    let delta = vals.len() as i64 - range.len() as i64;
     let seg_attrs = segment_attrs(ctx, op);
     let elem = ctx.common.i32;
     let array = |values: &[i64]| {
@@ -201,6 +222,7 @@ pub fn set_successor_operands(
         }
         if trial.ctx.operand_groups(op).is_some()
             && snapshot_successor_operands(trial.ctx, op).as_ref() == Some(&expected)
+            && successor_ranges(trial.ctx, op).as_ref() == Some(&expected_ranges)
         {
             rw.notify_modified(op);
             return true;
@@ -678,9 +700,30 @@ pub fn region_dce(
 /// MLIR's `simplifyRegions` at the `normal` level: unreachable blocks, then
 /// liveness-based DCE. Returns whether anything changed.
 pub fn simplify_regions(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> bool {
+    simplify_regions_progress(rw, regions).changed
+}
+
+/// What [`simplify_regions_progress`] did.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SimplifyProgress {
+    /// Blocks or ops were erased: what MLIR's `simplifyRegions` reports as
+    /// success, and what makes its greedy driver iterate again. (Its region
+    /// DCE does not count erased block arguments and the operands forwarded
+    /// to them.)
+    pub progress: bool,
+    /// Anything changed at all.
+    pub changed: bool,
+}
+
+/// [`simplify_regions`], telling MLIR's notion of progress apart from any
+/// change.
+pub fn simplify_regions_progress(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> SimplifyProgress {
     let a = erase_unreachable_blocks(rw, regions);
-    let b = run_region_dce(rw, regions);
-    a || b
+    let (stats, edited) = region_dce(rw, regions, true);
+    SimplifyProgress {
+        progress: a || stats.ops > 0,
+        changed: a || stats.changed() || edited,
+    }
 }
 
 /// Value → replacement map used while cloning; see [`crate::clone`].

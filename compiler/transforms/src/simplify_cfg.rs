@@ -11,7 +11,9 @@
 //!
 //! The patterns (in [`CFG_PATTERNS`]) are part of `canonicalize`, where
 //! MLIR has them as `cf` patterns. The `simplify-cfg` pass runs them with
-//! the canonicalization patterns of branch ops (constant conditions ...)
+//! the canonicalization patterns of branch ops (constant conditions ...),
+//! except those that create value-producing ops
+//! (`lockstep_cf::VALUE_CREATING_PATTERNS`: selects, propagated constants),
 //! under the greedy driver, without folding or dead-op removal; unreachable
 //! blocks are erased at the start of each iteration.
 //!
@@ -24,8 +26,9 @@
 //! - SSA dominance is preserved: a merged block had a single predecessor,
 //!   and a value a bypassed block forwards is defined in a block dominating
 //!   it, hence dominating each of its predecessors.
-//! - A block is never merged into itself and a self-loop is never bypassed,
-//!   so rewriting terminates.
+//! - A block is never merged into itself, and a forwarding block is never
+//!   bypassed into a self-loop or a cycle of plain branches (MLIR's
+//!   `collapseBranch` check), so rewriting terminates.
 //! - The pass has no counterpart in `mlir-opt` 22.
 
 use crate::check_options;
@@ -81,12 +84,9 @@ pub fn simplify_cfg(ctx: &mut Context, root: OpId) -> GreedyResult {
             .iter()
             .filter(|o| o.successors != SuccessorSpec::Exact(0))
         {
-            patterns.extend(
-                op.canonicalize
-                    .iter()
-                    .copied()
-                    .filter(|p| p.root().is_some()),
-            );
+            patterns.extend(op.canonicalize.iter().copied().filter(|p| {
+                p.root().is_some() && !lockstep_cf::VALUE_CREATING_PATTERNS.contains(&p.name())
+            }));
         }
     }
     patterns.extend(CFG_PATTERNS.iter().copied());
@@ -165,6 +165,18 @@ fn collapse(
     let target = ctx.successors(t)[0];
     if target == f {
         return None;
+    }
+    // As MLIR's `collapseBranch`: never bypass into a cycle of plain
+    // branches, or two forwarding blocks would be swapped forever.
+    let mut visited: SmallVec<[BlockId; 8]> = smallvec::smallvec![f, target];
+    let mut next = ctx.last_op(target).filter(|&n| is_plain_branch(ctx, n));
+    while let Some(n) = next {
+        let d = ctx.successors(n)[0];
+        if visited.contains(&d) {
+            return None;
+        }
+        visited.push(d);
+        next = ctx.last_op(d).filter(|&n| is_plain_branch(ctx, n));
     }
     let composed = ctx
         .operands(t)

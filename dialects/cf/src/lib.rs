@@ -19,7 +19,7 @@ mod format;
 mod ops;
 mod verify;
 
-pub use canonicalize::constant_int;
+pub use canonicalize::{VALUE_CREATING_PATTERNS, constant_int};
 pub use ops::{BrOp, CondBrOp, SwitchOp, build_assert, build_br, build_cond_br, build_switch};
 
 use lockstep_ir::opdef::{

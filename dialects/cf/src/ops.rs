@@ -196,6 +196,19 @@ pub fn build_cond_br(
     f_ops: &[ValueId],
     loc: LocId,
 ) -> OpId {
+    build_cond_br_weighted(rw, cond, (t, t_ops), (f, f_ops), None, loc)
+}
+
+/// Creates `cf.cond_br %cond weights(...), ^t(t_ops), ^f(f_ops)`, with the
+/// `branch_weights` attribute `weights` if given.
+pub(crate) fn build_cond_br_weighted(
+    rw: &mut Rewriter<'_>,
+    cond: ValueId,
+    (t, t_ops): (BlockId, &[ValueId]),
+    (f, f_ops): (BlockId, &[ValueId]),
+    weights: Option<AttrId>,
+    loc: LocId,
+) -> OpId {
     let ctx = rw.ctx();
     let mut st = OperationState::new(op_name(ctx, &COND_BR), loc)
         .operands(&[cond])
@@ -206,6 +219,9 @@ pub fn build_cond_br(
         ctx.sym("operandSegmentSizes"),
         ctx.dense_i32_array(&[1, t_ops.len() as i64, f_ops.len() as i64]),
     );
+    if let Some(w) = weights {
+        st.add_attr(ctx.sym("branch_weights"), w);
+    }
     rw.create(st)
 }
 

@@ -37,6 +37,7 @@ fn new_ctx() -> Context {
     let mut ctx = Context::new();
     ctx.register_dialect(&FUNC);
     ctx.register_dialect(&CF);
+    ctx.register_dialect(&lockstep_arith::ARITH);
     ctx.register_dialect(&TEST);
     ctx
 }
@@ -385,9 +386,10 @@ const CANON_WANT: &str = r#"module {
   func.func @g(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
     cf.br ^bb1(%arg1 : i32)
   ^bb1(%0: i32):  // pred: ^bb0
-    cf.cond_br %arg0, ^bb2(%0 : i32), ^bb2(%arg1 : i32)
-  ^bb2(%1: i32):  // 2 preds: ^bb1, ^bb1
-    return %1 : i32
+    %1 = arith.select %arg0, %0, %arg1 : i32
+    cf.br ^bb2(%1 : i32)
+  ^bb2(%2: i32):  // pred: ^bb1
+    return %2 : i32
   }
   func.func @s(%arg0: i32, %arg1: i32, %arg2: i1) {
     %0 = "test.constant"() <{value = true}> : () -> i1
@@ -418,12 +420,113 @@ const CANON_WANT: &str = r#"module {
 fn canonicalization_patterns() {
     let mut ctx = new_ctx();
     let m = parse(&mut ctx, CANON_SRC);
-    // cond_br true, cond_br false, identical successors, two constant
-    // switches, switch with only a default, dropped cases, true assert.
-    assert_eq!(canonicalize(&mut ctx, m), 8);
+    let applied = canonicalize(&mut ctx, m);
     verify_tree(&ctx, m).unwrap_or_else(|d| panic!("verifier: {}", d.message));
     assert_eq!(pretty(&ctx, m), CANON_WANT);
+    // cond_br true, cond_br false, identical successors, a select for
+    // differing operands to one block, the case of the first switch that
+    // matches its default dropped (MLIR tries that before the constant
+    // flag), two constant switches, switch with only a default, dropped
+    // cases, true assert.
+    assert_eq!(applied, 10);
     // A fixpoint: nothing more applies.
+    assert_eq!(canonicalize(&mut ctx, m), 0);
+}
+
+/// The patterns that look at neighbouring blocks: pass-through successors,
+/// conditions and flags decided by the single predecessor, truth
+/// propagation.
+const CANON_SRC2: &str = r#"func.func @p(%c: i1, %d: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %c weights([1, 2]), ^bb1, ^bb2
+^bb1:
+  "test.use"(%c) : (i1) -> ()
+  cf.cond_br %c, ^bb3(%a : i32), ^bb4
+^bb2:
+  cf.cond_br %d, ^bb5(%b : i32), ^bb4
+^bb3(%x: i32):
+  cf.br ^bb6(%x : i32)
+^bb4:
+  cf.br ^bb6(%a : i32)
+^bb5(%y: i32):
+  cf.br ^bb6(%y : i32)
+^bb6(%z: i32):
+  return %z : i32
+}
+func.func @q(%f: i32, %a: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    1: ^bb2,
+    2: ^bb3
+  ]
+^bb1:
+  cf.switch %f : i32, [
+    default: ^bb4,
+    1: ^bb5(%a : i32),
+    3: ^bb4
+  ]
+^bb2:
+  cf.switch %f : i32, [
+    default: ^bb4,
+    1: ^bb5(%a : i32)
+  ]
+^bb3:
+  cf.br ^bb5(%a : i32)
+^bb4:
+  return
+^bb5(%v: i32):
+  "test.use"(%v) : (i32) -> ()
+  cf.br ^bb4
+}
+"#;
+
+const CANON_WANT2: &str = r#"module {
+  func.func @p(%arg0: i1, %arg1: i1, %arg2: i32, %arg3: i32) -> i32 {
+    %true = arith.constant true
+    cf.cond_br %arg0 weights([1, 2]), ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    "test.use"(%true) : (i1) -> ()
+    cf.br ^bb3(%arg2 : i32)
+  ^bb2:  // pred: ^bb0
+    cf.cond_br %arg1, ^bb6(%arg3 : i32), ^bb6(%arg2 : i32)
+  ^bb3(%0: i32):  // pred: ^bb1
+    cf.br ^bb6(%0 : i32)
+  ^bb4:  // no predecessors
+    cf.br ^bb6(%arg2 : i32)
+  ^bb5(%1: i32):  // no predecessors
+    cf.br ^bb6(%1 : i32)
+  ^bb6(%2: i32):  // 5 preds: ^bb2, ^bb2, ^bb3, ^bb4, ^bb5
+    return %2 : i32
+  }
+  func.func @q(%arg0: i32, %arg1: i32) {
+    cf.switch %arg0 : i32, [
+      default: ^bb4,
+      1: ^bb5(%arg1 : i32),
+      2: ^bb5(%arg1 : i32)
+    ]
+  ^bb1:  // no predecessors
+    cf.br ^bb4
+  ^bb2:  // no predecessors
+    cf.br ^bb5(%arg1 : i32)
+  ^bb3:  // no predecessors
+    cf.br ^bb5(%arg1 : i32)
+  ^bb4:  // 3 preds: ^bb0, ^bb1, ^bb5
+    return
+  ^bb5(%0: i32):  // 4 preds: ^bb0, ^bb0, ^bb2, ^bb3
+    "test.use"(%0) : (i32) -> ()
+    cf.br ^bb4
+  }
+}
+
+"#;
+
+#[test]
+fn block_neighbourhood_patterns() {
+    let mut ctx = new_ctx();
+    ctx.allow_unregistered = true;
+    let m = parse(&mut ctx, CANON_SRC2);
+    canonicalize(&mut ctx, m);
+    verify_tree(&ctx, m).unwrap_or_else(|d| panic!("verifier: {}", d.message));
+    assert_eq!(pretty(&ctx, m), CANON_WANT2);
     assert_eq!(canonicalize(&mut ctx, m), 0);
 }
 
@@ -615,7 +718,7 @@ fn builders_match_parsed_ir() {
 /// whatever parses must print in both forms.
 #[test]
 fn truncated_and_mangled_input_never_panics() {
-    let srcs = [SRC, PRETTY, GENERIC, CANON_SRC];
+    let srcs = [SRC, PRETTY, GENERIC, CANON_SRC, CANON_SRC2];
     for src in srcs {
         let mut cuts: Vec<usize> = (0..src.len())
             .filter(|&i| src.is_char_boundary(i))
