@@ -132,6 +132,16 @@ impl Context {
     pub fn sym(&self, s: &str) -> Sym {
         self.uniq.sym(s)
     }
+    /// [`sym`](Self::sym) of a `'static` string (an attribute name of an op
+    /// definition), cheaper on hot paths: see [`Uniquer::static_sym`].
+    pub fn static_sym(&self, s: &'static str) -> Sym {
+        self.uniq.static_sym(s)
+    }
+    /// An attribute cached under `key`, its unique textual form; `make`
+    /// interns it the first time. See [`Uniquer::static_attr`].
+    pub fn static_attr(&self, key: &'static str, make: impl FnOnce(&Context) -> AttrId) -> AttrId {
+        self.uniq.static_attr(key, |_| make(self))
+    }
     #[inline]
     pub fn str(&self, s: Sym) -> &str {
         self.uniq.str(s)
@@ -512,6 +522,20 @@ impl Context {
     }
 }
 
+/// A small vector of `items`, pushed one by one: an op's lists are short
+/// (often empty), and `SmallVec::from_slice` calls `memcpy` even for none.
+#[inline]
+fn small<A: smallvec::Array>(items: &[A::Item]) -> SmallVec<A>
+where
+    A::Item: Copy,
+{
+    let mut v = SmallVec::new();
+    for &x in items {
+        v.push(x);
+    }
+    v
+}
+
 /// Splits `total` operands into groups per spec, using
 /// `operandSegmentSizes` when there are several variable-length groups.
 pub(crate) fn group_ranges(
@@ -593,52 +617,66 @@ impl Context {
 
     /// Creates a detached op from `state`, adopting its regions.
     pub(crate) fn create_op(&mut self, mut state: OperationState) -> OpId {
+        self.create_op_from(&mut state)
+    }
+
+    /// [`create_op`](Self::create_op) from a borrowed state, which keeps its
+    /// vectors: a caller creating many ops (the parser) reuses them instead
+    /// of moving states around and reallocating.
+    pub(crate) fn create_op_from(&mut self, state: &mut OperationState) -> OpId {
         if let Some(complete) = state.name.def.and_then(|d| d.complete_state) {
-            complete(self, &mut state);
+            complete(self, state);
         }
         self.sort_attrs(&mut state.attrs);
-        let op = self.ops.alloc(OpData {
+        // Link results, uses, predecessors and regions to the id the op will
+        // get, then store it whole.
+        let op = self.ops.next_key();
+        let mut results: SmallVec<[ValueId; 4]> = SmallVec::new();
+        for (i, &ty) in state.result_types.iter().enumerate() {
+            results.push(self.values.alloc(ValueData {
+                ty,
+                def: ValueDef::Result {
+                    op,
+                    index: i as u32,
+                },
+                uses: SmallVec::new(),
+                loc: None,
+            }));
+        }
+        for (i, &v) in state.operands.iter().enumerate() {
+            self.values[v].uses.push(Use { op, index: i as u32 });
+        }
+        for (i, &b) in state.successors.iter().enumerate() {
+            self.blocks[b].preds.push(Use { op, index: i as u32 });
+        }
+        for &r in &state.regions {
+            debug_assert!(self.regions[r].parent.is_none(), "region adopted twice");
+            self.regions[r].parent = Some(op);
+        }
+        let allocated = self.ops.alloc(OpData {
             name: state.name,
-            operands: SmallVec::new(),
-            results: SmallVec::new(),
-            successors: SmallVec::new(),
-            regions: SmallVec::from_slice(&state.regions),
-            // From a slice: `from_vec` would keep the state's heap buffer
-            // even for a single attribute that fits inline.
-            attrs: SmallVec::from_slice(&state.attrs),
+            operands: small(&state.operands),
+            results,
+            successors: small(&state.successors),
+            regions: small(&state.regions),
+            // Copied: `from_vec` would keep the state's heap buffer even for
+            // a single attribute that fits inline.
+            attrs: small(&state.attrs),
             opaque_props: state.opaque_props,
             loc: state.loc,
             parent: None,
             prev: None,
             next: None,
         });
-        let results: SmallVec<[ValueId; 1]> = state
-            .result_types
-            .iter()
-            .enumerate()
-            .map(|(i, &ty)| {
-                self.values.alloc(ValueData {
-                    ty,
-                    def: ValueDef::Result { op, index: i as u32 },
-                    uses: SmallVec::new(),
-                    loc: None,
-                })
-            })
-            .collect();
-        self.ops[op].results = results;
-        for (i, &v) in state.operands.iter().enumerate() {
-            self.values[v].uses.push(Use { op, index: i as u32 });
-        }
-        self.ops[op].operands = SmallVec::from_slice(&state.operands);
-        for (i, &b) in state.successors.iter().enumerate() {
-            self.blocks[b].preds.push(Use { op, index: i as u32 });
-        }
-        self.ops[op].successors = SmallVec::from_slice(&state.successors);
-        for &r in &state.regions {
-            debug_assert!(self.regions[r].parent.is_none(), "region adopted twice");
-            self.regions[r].parent = Some(op);
-        }
+        debug_assert_eq!(allocated, op);
         op
+    }
+
+    /// Makes room for about `ops` more ops and their results, so that
+    /// building a large module does not repeatedly regrow the arenas.
+    pub(crate) fn reserve(&mut self, ops: usize) {
+        self.ops.reserve(ops);
+        self.values.reserve(ops);
     }
 
     pub(crate) fn create_region(&mut self) -> RegionId {

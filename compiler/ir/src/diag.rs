@@ -61,30 +61,50 @@ pub struct SourceFile {
     pub name: Sym,
     pub text: String,
     /// Byte offset of the start of each line.
-    line_starts: Vec<usize>,
+    /// Computed on first use: only rendering a diagnostic needs it.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
     /// Line number of the buffer's first line (non-zero for split chunks).
     pub first_line: u32,
 }
 
 impl SourceFile {
     pub fn new(name: Sym, text: String, first_line: u32) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
-        SourceFile { name, text, line_starts, first_line }
+        SourceFile {
+            name,
+            text,
+            line_starts: std::sync::OnceLock::new(),
+            first_line,
+        }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            );
+            starts
+        })
     }
 
     /// 1-based (line, column) of a byte offset, adjusted by `first_line`.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let col = offset - self.line_starts[line] + 1;
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= offset) - 1;
+        let col = offset - starts[line] + 1;
         (line as u32 + self.first_line, col as u32)
     }
 
     /// Text of a 1-based line number in the file's numbering.
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let i = line.checked_sub(self.first_line)? as usize;
-        let start = *self.line_starts.get(i)?;
-        let end = self.line_starts.get(i + 1).map_or(self.text.len(), |&e| e - 1);
+        let starts = self.line_starts();
+        let start = *starts.get(i)?;
+        let end = starts.get(i + 1).map_or(self.text.len(), |&e| e - 1);
         Some(self.text[start..end].trim_end_matches('\r'))
     }
 }

@@ -1,31 +1,34 @@
 //! Typed `u32` indices into the context's arenas.
 //!
 //! Invariant: an index is only meaningful for the arena (and the context) that
-//! produced it. Indices are never reused while the entity they name is alive;
-//! a slot freed by erasure may be reused by a later allocation.
+//! produced it, and is below `u32::MAX`. Indices are never reused while the
+//! entity they name is alive; a slot freed by erasure may be reused by a
+//! later allocation.
 
-/// Declares a `Copy` index type with a one-letter debug prefix.
+/// Declares a `Copy` index type with a one-letter debug prefix. The index is
+/// stored plus one in a `NonZeroU32`, so that `Option<Id>` takes no more
+/// room than the id (ops hold several optional links).
 macro_rules! entity {
     ($(#[$m:meta])* $name:ident, $prefix:literal) => {
         $(#[$m])*
         #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(u32);
+        pub struct $name(std::num::NonZeroU32);
 
         impl $name {
             #[inline]
             pub fn from_index(index: usize) -> Self {
                 debug_assert!(index < u32::MAX as usize);
-                $name(index as u32)
+                $name(std::num::NonZeroU32::MIN.saturating_add(index as u32))
             }
             #[inline]
             pub fn index(self) -> usize {
-                self.0 as usize
+                (self.0.get() - 1) as usize
             }
         }
 
         impl std::fmt::Debug for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, concat!($prefix, "{}"), self.0)
+                write!(f, concat!($prefix, "{}"), self.index())
             }
         }
     };
@@ -48,7 +51,12 @@ pub trait EntityKey: Copy {
 
 impl<K, V> Default for Arena<K, V> {
     fn default() -> Self {
-        Arena { slots: Vec::new(), free: Vec::new(), live: 0, _k: std::marker::PhantomData }
+        Arena {
+            slots: Vec::new(),
+            free: Vec::new(),
+            live: 0,
+            _k: std::marker::PhantomData,
+        }
     }
 }
 
@@ -62,6 +70,19 @@ impl<K: EntityKey, V> Arena<K, V> {
             self.slots.push(Some(v));
             K::from_index(self.slots.len() - 1)
         }
+    }
+
+    /// The key the next [`alloc`](Self::alloc) returns.
+    pub fn next_key(&self) -> K {
+        match self.free.last() {
+            Some(&i) => K::from_index(i as usize),
+            None => K::from_index(self.slots.len()),
+        }
+    }
+
+    /// Makes room for `n` more entities without reallocating.
+    pub fn reserve(&mut self, n: usize) {
+        self.slots.reserve(n.saturating_sub(self.free.len()));
     }
 
     pub fn free(&mut self, k: K) -> Option<V> {
@@ -86,7 +107,6 @@ impl<K: EntityKey, V> Arena<K, V> {
     pub fn len(&self) -> usize {
         self.live
     }
-
 }
 
 impl<K: EntityKey, V> std::ops::Index<K> for Arena<K, V> {
@@ -95,7 +115,10 @@ impl<K: EntityKey, V> std::ops::Index<K> for Arena<K, V> {
     fn index(&self, k: K) -> &V {
         match self.slots.get(k.index()) {
             Some(Some(v)) => v,
-            _ => panic!("use of an erased or foreign IR entity (index {})", k.index()),
+            _ => panic!(
+                "use of an erased or foreign IR entity (index {})",
+                k.index()
+            ),
         }
     }
 }
@@ -105,7 +128,10 @@ impl<K: EntityKey, V> std::ops::IndexMut<K> for Arena<K, V> {
     fn index_mut(&mut self, k: K) -> &mut V {
         match self.slots.get_mut(k.index()) {
             Some(Some(v)) => v,
-            _ => panic!("use of an erased or foreign IR entity (index {})", k.index()),
+            _ => panic!(
+                "use of an erased or foreign IR entity (index {})",
+                k.index()
+            ),
         }
     }
 }
@@ -124,7 +150,11 @@ pub struct DenseMap<K, V> {
 
 impl<K, V> Default for DenseMap<K, V> {
     fn default() -> Self {
-        DenseMap { base: 0, slots: Vec::new(), _k: std::marker::PhantomData }
+        DenseMap {
+            base: 0,
+            slots: Vec::new(),
+            _k: std::marker::PhantomData,
+        }
     }
 }
 
@@ -177,3 +207,49 @@ macro_rules! impl_key {
     )*};
 }
 pub(crate) use impl_key;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::OpId;
+
+    #[test]
+    fn ids_and_optional_ids() {
+        assert_eq!(OpId::from_index(0).index(), 0);
+        assert_eq!(OpId::from_index(12345).index(), 12345);
+        assert_eq!(std::mem::size_of::<Option<OpId>>(), 4);
+        assert!(OpId::from_index(3) < OpId::from_index(4));
+        assert_eq!(format!("{:?}", OpId::from_index(7)), "op7");
+    }
+
+    #[test]
+    fn dense_map_grows_both_ways() {
+        let mut m: DenseMap<OpId, u32> = DenseMap::default();
+        assert_eq!(m.get(OpId::from_index(5)), None);
+        // Decreasing keys grow the window downwards.
+        for i in (10..200).rev() {
+            m.insert(OpId::from_index(i), i as u32 * 2);
+        }
+        m.insert(OpId::from_index(1000), 7);
+        m.insert(OpId::from_index(0), 9);
+        for i in 10..200 {
+            assert_eq!(m[OpId::from_index(i)], i as u32 * 2);
+        }
+        assert_eq!(m.get(OpId::from_index(1000)), Some(&7));
+        assert_eq!(m.get(OpId::from_index(0)), Some(&9));
+        assert!(!m.contains_key(OpId::from_index(5)));
+        assert!(!m.contains_key(OpId::from_index(2000)));
+    }
+
+    #[test]
+    fn arena_next_key() {
+        let mut a: Arena<OpId, u8> = Arena::default();
+        let k = a.next_key();
+        assert_eq!(a.alloc(1), k);
+        let k2 = a.alloc(2);
+        a.free(k);
+        assert_eq!(a.next_key(), k);
+        assert_eq!(a.alloc(3), k);
+        assert_eq!(a.next_key(), OpId::from_index(k2.index() + 1));
+    }
+}

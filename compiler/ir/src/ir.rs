@@ -86,14 +86,16 @@ pub struct ValueData {
     pub(crate) loc: Option<LocId>,
 }
 
+/// The inline capacities of the small vectors are as large as they can be
+/// without growing them: 16 bytes, the size of their heap pointer and length.
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub(crate) name: OpName,
-    pub(crate) operands: SmallVec<[ValueId; 2]>,
-    pub(crate) results: SmallVec<[ValueId; 1]>,
-    pub(crate) successors: SmallVec<[BlockId; 2]>,
-    pub(crate) regions: SmallVec<[RegionId; 1]>,
-    pub(crate) attrs: SmallVec<[(Sym, AttrId); 1]>,
+    pub(crate) operands: SmallVec<[ValueId; 4]>,
+    pub(crate) results: SmallVec<[ValueId; 4]>,
+    pub(crate) successors: SmallVec<[BlockId; 4]>,
+    pub(crate) regions: SmallVec<[RegionId; 4]>,
+    pub(crate) attrs: SmallVec<[(Sym, AttrId); 2]>,
     /// Properties of an unregistered op (`<{...}>`), kept apart so that
     /// its generic form prints back unchanged. Registered ops keep their
     /// inherent attributes in `attrs`.
@@ -106,7 +108,7 @@ pub struct OpData {
 
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
-    pub(crate) args: SmallVec<[ValueId; 2]>,
+    pub(crate) args: SmallVec<[ValueId; 4]>,
     pub(crate) parent: Option<RegionId>,
     pub(crate) first: Option<OpId>,
     pub(crate) last: Option<OpId>,

@@ -59,18 +59,55 @@ pub struct Lexer<'src> {
     pos: usize,
 }
 
+// Character classes, as bits of one table lookup per byte.
+const WS: u8 = 1;
+const IDENT_START: u8 = 2;
+const IDENT_CHAR: u8 = 4;
+const SUFFIX_CHAR: u8 = 8;
+
+const fn classify(b: u8) -> u8 {
+    let mut c = 0;
+    if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+        c |= WS;
+    }
+    if b.is_ascii_alphabetic() || b == b'_' {
+        c |= IDENT_START;
+    }
+    if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.') {
+        c |= IDENT_CHAR;
+    }
+    // Characters allowed in `%foo`, `^bb`, `#x`, `!x` names: `[a-zA-Z0-9$._-]`
+    if b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_' | b'-') {
+        c |= SUFFIX_CHAR;
+    }
+    c
+}
+
+static CLASSES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = classify(i as u8);
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+fn is(b: u8, class: u8) -> bool {
+    CLASSES[b as usize] & class != 0
+}
 #[inline]
 fn is_ident_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
+    is(b, IDENT_START)
 }
 #[inline]
 fn is_ident_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+    is(b, IDENT_CHAR)
 }
 #[inline]
 fn is_suffix_char(b: u8) -> bool {
-    // Characters allowed in `%foo`, `^bb`, `#x`, `!x` names: `[a-zA-Z0-9$._-]`
-    b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_' | b'-')
+    is(b, SUFFIX_CHAR)
 }
 
 impl<'src> Lexer<'src> {
@@ -92,23 +129,30 @@ impl<'src> Lexer<'src> {
     }
 
     fn tok(&self, kind: Tok, start: usize) -> Token<'src> {
-        Token { kind, text: &self.src[start..self.pos], offset: start }
+        Token {
+            kind,
+            text: &self.src[start..self.pos],
+            offset: start,
+        }
     }
 
     fn skip_trivia(&mut self) {
         let b = self.src.as_bytes();
+        // Scan with a local position: fewer loads and stores through `self`.
+        let mut pos = self.pos;
         loop {
-            while self.pos < b.len() && matches!(b[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
-                self.pos += 1;
+            while pos < b.len() && is(b[pos], WS) {
+                pos += 1;
             }
-            if self.pos + 1 < b.len() && b[self.pos] == b'/' && b[self.pos + 1] == b'/' {
-                while self.pos < b.len() && b[self.pos] != b'\n' {
-                    self.pos += 1;
+            if pos + 1 < b.len() && b[pos] == b'/' && b[pos + 1] == b'/' {
+                while pos < b.len() && b[pos] != b'\n' {
+                    pos += 1;
                 }
                 continue;
             }
             break;
         }
+        self.pos = pos;
     }
 
     pub fn next_token(&mut self) -> Token<'src> {
@@ -116,7 +160,11 @@ impl<'src> Lexer<'src> {
         let b = self.src.as_bytes();
         let start = self.pos;
         if start >= b.len() {
-            return Token { kind: Tok::Eof, text: "", offset: b.len() };
+            return Token {
+                kind: Tok::Eof,
+                text: "",
+                offset: b.len(),
+            };
         }
         let c = b[start];
         self.pos += 1;
@@ -181,9 +229,11 @@ impl<'src> Lexer<'src> {
             }
             b'0'..=b'9' => self.lex_number(start),
             _ if is_ident_start(c) => {
-                while self.pos < b.len() && is_ident_char(b[self.pos]) {
-                    self.pos += 1;
+                let mut pos = self.pos;
+                while pos < b.len() && is_ident_char(b[pos]) {
+                    pos += 1;
                 }
+                self.pos = pos;
                 self.tok(Tok::BareIdent, start)
             }
             _ => {
@@ -199,10 +249,12 @@ impl<'src> Lexer<'src> {
     fn lex_prefixed(&mut self, start: usize, kind: Tok) -> Token<'src> {
         let b = self.src.as_bytes();
         let body = self.pos;
-        while self.pos < b.len() && is_suffix_char(b[self.pos]) {
-            self.pos += 1;
+        let mut pos = body;
+        while pos < b.len() && is_suffix_char(b[pos]) {
+            pos += 1;
         }
-        if self.pos == body {
+        self.pos = pos;
+        if pos == body {
             return self.tok(Tok::Error, start);
         }
         self.tok(kind, start)
@@ -227,7 +279,10 @@ impl<'src> Lexer<'src> {
 
     fn lex_number(&mut self, start: usize) -> Token<'src> {
         let b = self.src.as_bytes();
-        if b[start] == b'0' && b.get(self.pos) == Some(&b'x') && b.get(self.pos + 1).is_some_and(|c| c.is_ascii_hexdigit()) {
+        if b[start] == b'0'
+            && b.get(self.pos) == Some(&b'x')
+            && b.get(self.pos + 1).is_some_and(|c| c.is_ascii_hexdigit())
+        {
             self.pos += 1;
             while self.pos < b.len() && b[self.pos].is_ascii_hexdigit() {
                 self.pos += 1;
@@ -310,6 +365,34 @@ impl<'src> Lexer<'src> {
     }
 }
 
+/// The number of `\n` bytes in `b` and the index of the last one, eight
+/// bytes at a time: exact zero-byte detection on each word xor-ed with
+/// newlines, then a byte sum of the flags.
+pub fn newlines(b: &[u8]) -> (usize, Option<usize>) {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NL: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let (words, rest) = b.as_chunks::<8>();
+    let (mut n, mut last) = (0usize, None);
+    for (i, w) in words.iter().enumerate() {
+        let x = u64::from_le_bytes(*w) ^ NL;
+        // 0x80 in each byte of `x` that is zero (no carries across bytes).
+        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+        if zero != 0 {
+            n += ((zero >> 7).wrapping_mul(ONES) >> 56) as usize;
+            // Little-endian: the highest flagged byte is the last newline.
+            last = Some(i * 8 + (63 - zero.leading_zeros() as usize) / 8);
+        }
+    }
+    for (j, &c) in rest.iter().enumerate() {
+        if c == b'\n' {
+            n += 1;
+            last = Some(words.len() * 8 + j);
+        }
+    }
+    (n, last)
+}
+
 /// Decodes MLIR string escapes (`\n`, `\t`, `\"`, `\\`, `\XX` hex) from the
 /// text between the quotes. Returns `None` on a malformed escape.
 pub fn unescape(s: &str) -> Option<String> {
@@ -341,4 +424,41 @@ pub fn unescape(s: &str) -> Option<String> {
         i += 2;
     }
     String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newlines_match_a_plain_count() {
+        let text = "a\nbc\n\n  defghijklmnop\nq\n0123456789abcdef\n\nx";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let span = &text.as_bytes()[start..end];
+                let count = span.iter().filter(|&&c| c == b'\n').count();
+                let last = span.iter().rposition(|&c| c == b'\n');
+                assert_eq!(newlines(span), (count, last), "span {start}..{end}");
+            }
+        }
+    }
+
+    #[test]
+    fn character_classes() {
+        let mut lex = Lexer::new("  %a$.-1 ^bb0 x.y_$ // c\n\t@f");
+        let kinds: Vec<(Tok, &str)> = std::iter::from_fn(|| {
+            let t = lex.next_token();
+            (t.kind != Tok::Eof).then_some((t.kind, t.text))
+        })
+        .collect();
+        assert_eq!(
+            kinds,
+            [
+                (Tok::PercentIdent, "%a$.-1"),
+                (Tok::CaretIdent, "^bb0"),
+                (Tok::BareIdent, "x.y_$"),
+                (Tok::AtIdent, "@f")
+            ]
+        );
+    }
 }

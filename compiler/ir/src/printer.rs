@@ -216,7 +216,7 @@ impl NameState {
             }
             let name = match hints[i].take() {
                 Some(h) => {
-                    let h = sanitize_name(&h);
+                    let h = sanitize_name(h);
                     let unique = if c.used.contains(&h) || h.bytes().all(|b| b.is_ascii_digit()) {
                         loop {
                             let cand = format!("{h}_{}", c.next_conflict);
@@ -266,28 +266,36 @@ impl NameState {
 
 /// Appends a decimal number without going through `fmt` (names are printed
 /// hundreds of thousands of times in large modules).
-fn push_u32(out: &mut String, mut k: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (k % 10) as u8;
-        k /= 10;
-        if k == 0 {
-            break;
-        }
-    }
-    // ASCII digits, pushed one by one: cheaper than validating the buffer
-    // as UTF-8 for the two or three digits of a typical name.
-    for &d in &buf[i..] {
-        out.push(d as char);
+#[inline]
+fn push_u32(out: &mut String, k: u32) {
+    let digit = |d: u32| char::from(b'0' + d as u8);
+    // Short numbers, by far the most common, without a buffer.
+    if k < 10 {
+        out.push(digit(k));
+    } else if k < 100 {
+        out.push(digit(k / 10));
+        out.push(digit(k % 10));
+    } else if k < 1000 {
+        out.push(digit(k / 100));
+        out.push(digit(k / 10 % 10));
+        out.push(digit(k % 10));
+    } else {
+        push_u32(out, k / 1000);
+        let low = k % 1000;
+        out.push(digit(low / 100));
+        out.push(digit(low / 10 % 10));
+        out.push(digit(low % 10));
     }
 }
 
 /// Keeps characters valid in an SSA name (`[a-zA-Z0-9_$.-]`), mapping others to `_`.
-fn sanitize_name(s: &str) -> String {
-    let mut out: String =
-        s.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') { c } else { '_' }).collect();
+fn sanitize_name(s: String) -> String {
+    let valid = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-');
+    // Hints are usually valid already: keep them as they are.
+    if !s.is_empty() && s.chars().all(valid) {
+        return s;
+    }
+    let mut out: String = s.chars().map(|c| if valid(c) { c } else { '_' }).collect();
     if out.is_empty() {
         out.push('_');
     }
@@ -296,8 +304,13 @@ fn sanitize_name(s: &str) -> String {
 
 // ----- the printer handed to custom formats -----
 
+/// Types with an index below this have their text cached by the printer.
+const MAX_CACHED_TYPES: usize = 1 << 16;
+
 pub struct OpAsmPrinter<'c> {
     ctx: &'c Context,
+    /// The printed text of types, by `TypeId` index.
+    type_text: Vec<Option<Box<str>>>,
     out: String,
     indent: usize,
     opts: PrintOptions,
@@ -311,7 +324,17 @@ pub struct OpAsmPrinter<'c> {
 
 impl<'c> OpAsmPrinter<'c> {
     fn new(ctx: &'c Context, opts: PrintOptions) -> Self {
-        OpAsmPrinter { ctx, out: String::with_capacity(1 << 16), indent: 0, opts, names: NameState::default(), default_dialects: vec![], loc_aliases: None, loc_collect: None }
+        OpAsmPrinter {
+            ctx,
+            type_text: Vec::new(),
+            out: String::with_capacity(1 << 16),
+            indent: 0,
+            opts,
+            names: NameState::default(),
+            default_dialects: vec![],
+            loc_aliases: None,
+            loc_collect: None,
+        }
     }
 
     pub fn ctx(&self) -> &'c Context {
@@ -371,7 +394,22 @@ impl<'c> OpAsmPrinter<'c> {
     }
 
     pub fn print_type(&mut self, t: TypeId) {
-        write_type(self.ctx, t, &mut self.out);
+        // Types are interned, few, and printed over and over: keep the text
+        // of each (a type prints the same wherever it appears).
+        let i = t.index();
+        if let Some(Some(text)) = self.type_text.get(i) {
+            self.out.push_str(text);
+            return;
+        }
+        let mut text = String::new();
+        write_type(self.ctx, t, &mut text);
+        self.out.push_str(&text);
+        if i < MAX_CACHED_TYPES {
+            if self.type_text.len() <= i {
+                self.type_text.resize(i + 1, None);
+            }
+            self.type_text[i] = Some(text.into_boxed_str());
+        }
     }
 
     /// `i32, f32`
@@ -1271,5 +1309,22 @@ pub fn describe_value(ctx: &Context, v: ValueId) -> String {
     match ctx.value_def(v) {
         ValueDef::Result { op, index } => format!("result #{index} of '{}'", ctx.name_of(op)),
         ValueDef::BlockArg { index, .. } => format!("block argument #{index}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_numbers() {
+        let numbers = [
+            0, 7, 10, 99, 100, 999, 1000, 1001, 65536, 999_999, 1_000_000,
+        ];
+        for k in numbers.into_iter().chain([u32::MAX]) {
+            let mut s = String::from("%");
+            push_u32(&mut s, k);
+            assert_eq!(s, format!("%{k}"));
+        }
     }
 }

@@ -8,13 +8,18 @@
 //!   a new value takes the dedup map's lock.
 //! - Locations are stored but not deduplicated: one per op is common and
 //!   location equality is never needed on a hot path.
+//! - Symbols and attributes named by `'static` strings can be cached by the
+//!   string's address ([`Uniquer::static_sym`], [`Uniquer::static_attr`]),
+//!   so that code running once per op (defaults a dialect fills in) avoids
+//!   hashing and comparing contents. The cache only maps to ids interned the
+//!   normal way: it never changes what an id means.
 
 use crate::attrs::{AttrData, AttrId};
 use crate::location::{LocData, LocId};
 use crate::types::{TypeData, TypeId};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 crate::entity::entity!(
     /// An interned string: identifiers, op names, attribute names, symbols.
@@ -29,7 +34,10 @@ struct Table<T> {
 
 impl<T: Eq + Hash + Clone> Table<T> {
     fn new() -> Self {
-        Table { items: boxcar::Vec::new(), map: Mutex::new(FxHashMap::default()) }
+        Table {
+            items: boxcar::Vec::new(),
+            map: Mutex::new(FxHashMap::default()),
+        }
     }
 
     fn intern(&self, v: T) -> u32 {
@@ -67,7 +75,55 @@ impl StrTable {
     }
 
     fn lookup(&self, s: &str) -> Option<u32> {
-        self.map.lock().unwrap_or_else(|e| e.into_inner()).get(s).copied()
+        self.map
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(s)
+            .copied()
+    }
+}
+
+/// Ids cached under the address and length of a `'static` string: a
+/// direct-mapped table of write-once slots read without locking, backed by
+/// a locked map for keys whose slot another key took first.
+struct StaticCache<T> {
+    slots: [OnceLock<((usize, usize), T)>; 64],
+    overflow: Mutex<FxHashMap<(usize, usize), T>>,
+}
+
+impl<T: Copy> StaticCache<T> {
+    fn new() -> Self {
+        StaticCache {
+            slots: std::array::from_fn(|_| OnceLock::new()),
+            overflow: Mutex::new(FxHashMap::default()),
+        }
+    }
+
+    fn get_or(&self, s: &'static str, make: impl FnOnce() -> T) -> T {
+        let key = (s.as_ptr() as usize, s.len());
+        let slot = &self.slots[(key.0 ^ (key.0 >> 6) ^ key.1) % 64];
+        if let Some(&(k, v)) = slot.get()
+            && k == key
+        {
+            return v;
+        }
+        if let Some(&v) = self
+            .overflow
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return v;
+        }
+        // Not under the lock: `make` interns, which takes other locks.
+        let v = make();
+        if slot.set((key, v)).is_err() {
+            self.overflow
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(key, v);
+        }
+        v
     }
 }
 
@@ -76,6 +132,8 @@ pub struct Uniquer {
     types: Table<TypeData>,
     attrs: Table<AttrData>,
     locs: boxcar::Vec<LocData>,
+    static_syms: StaticCache<Sym>,
+    static_attrs: StaticCache<AttrId>,
 }
 
 impl Default for Uniquer {
@@ -87,20 +145,37 @@ impl Default for Uniquer {
 impl Uniquer {
     pub fn new() -> Self {
         Uniquer {
-            strs: StrTable { items: boxcar::Vec::new(), map: Mutex::new(FxHashMap::default()) },
+            strs: StrTable {
+                items: boxcar::Vec::new(),
+                map: Mutex::new(FxHashMap::default()),
+            },
             types: Table::new(),
             attrs: Table::new(),
             locs: boxcar::Vec::new(),
+            static_syms: StaticCache::new(),
+            static_attrs: StaticCache::new(),
         }
     }
 
+    /// [`sym`](Self::sym) of a `'static` string, cached by its address.
+    pub fn static_sym(&self, s: &'static str) -> Sym {
+        self.static_syms.get_or(s, || self.sym(s))
+    }
+
+    /// The attribute `make` interns, cached under `key`, which must name it
+    /// uniquely (its textual form, e.g. `#arith.overflow<none>`): `make` runs
+    /// only the first time.
+    pub fn static_attr(&self, key: &'static str, make: impl FnOnce(&Uniquer) -> AttrId) -> AttrId {
+        self.static_attrs.get_or(key, || make(self))
+    }
+
     pub fn sym(&self, s: &str) -> Sym {
-        Sym(self.strs.intern(s))
+        Sym::from_index(self.strs.intern(s) as usize)
     }
 
     /// The symbol for `s` if it was ever interned.
     pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
-        self.strs.lookup(s).map(Sym)
+        self.strs.lookup(s).map(|i| Sym::from_index(i as usize))
     }
 
     #[inline]
@@ -133,5 +208,32 @@ impl Uniquer {
     #[inline]
     pub fn loc_data(&self, l: LocId) -> &LocData {
         &self.locs[l.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_caches_agree_with_interning() {
+        let u = Uniquer::new();
+        let names: Vec<&'static str> = (0..200)
+            .map(|i| &*Box::leak(format!("name{i}").into_boxed_str()))
+            .collect();
+        for _ in 0..2 {
+            for &n in &names {
+                assert_eq!(u.static_sym(n), u.sym(n));
+            }
+        }
+        let mut made = 0;
+        for _ in 0..3 {
+            let a = u.static_attr("unit", |u| {
+                made += 1;
+                u.intern_attr(AttrData::Unit)
+            });
+            assert_eq!(a, u.intern_attr(AttrData::Unit));
+        }
+        assert_eq!(made, 1);
     }
 }

@@ -69,7 +69,10 @@
 //! dominate the block; an op's results are not visible in its own regions).
 //! Uses in blocks unreachable from their region's entry are not checked, and
 //! within a block of a graph region (`GRAPH_REGIONS` ops, unregistered ops)
-//! order does not matter — see [`crate::dominance`].
+//! order does not matter — see [`crate::dominance`]. An operand defined
+//! earlier in the user's own block (or an argument of that block) is
+//! accepted from the walk order of layers 1–4; the dominator trees are
+//! built only for the other operands and for non-entry blocks.
 //!
 //! Diagnostics come in walk order: layers 1–3 of an op when the walk enters
 //! it (parents before children), layer 4 when it leaves it, layer 5 after
@@ -84,9 +87,12 @@ use crate::attrs::AttrData;
 use crate::context::Context;
 use crate::diag::Diagnostic;
 use crate::dominance::DominanceInfo;
+use crate::entity::DenseMap;
 use crate::ir::{BlockId, OpId, RegionId, Use, ValueDef, ValueId};
 use crate::location::LocId;
-use crate::opdef::{Arity, OpDef, SuccessorSpec, Traits, ValueSpec};
+use crate::opdef::{
+    Arity, AttrConstraint, OpDef, SuccessorSpec, Traits, TypeConstraint, ValueSpec,
+};
 use crate::printer::{PrintOptions, attr_to_string, print_op, type_to_string};
 use crate::types::{TypeData, TypeId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -174,6 +180,11 @@ struct Verifier<'a> {
     walk: Vec<(OpId, u32, u32)>,
     /// Index of each op in `walk`, built only when diagnostics need sorting.
     walk_index: FxHashMap<OpId, usize>,
+    /// The number of ops under the root (inclusive), counted by layer 0.
+    num_ops: usize,
+    /// Each op's pre-order number in the walk of layers 1–4.
+    preorder: DenseMap<OpId, u32>,
+    checks: ConstraintCache,
     /// Isolated ops below the root: (op, its parent op, the parent's scope).
     isolated: Vec<(OpId, OpId, OpId)>,
     /// Generic prints of isolated scopes, to quote ops in messages.
@@ -240,6 +251,9 @@ impl<'a> Verifier<'a> {
             },
             walk: Vec::new(),
             walk_index: FxHashMap::default(),
+            num_ops: 0,
+            preorder: DenseMap::default(),
+            checks: ConstraintCache::default(),
             isolated: Vec::new(),
             scopes: FxHashMap::default(),
         }
@@ -319,43 +333,51 @@ impl<'a> Verifier<'a> {
         let mut seen_blocks: FxHashSet<BlockId> = FxHashSet::default();
         let mut stack = vec![self.root];
         while let Some(op) = stack.pop() {
-            let loc = ctx.loc(op);
-            let name = ctx.name_of(op);
+            self.num_ops += 1;
+            // The root is live, and so is every op pushed (`push_linked_ops`).
+            let data = &ctx.ops[op];
+            let loc = data.loc;
+            // Only errors need the name.
+            let name = || ctx.name_of(op);
             let err = |msg: String| Diagnostic::error(loc, msg);
-            if ctx.operands(op).iter().any(|&v| !ctx.values.contains(v)) {
+            if data.operands.iter().any(|&v| !ctx.values.contains(v)) {
                 self.diags.push(err("null operand found".into()));
             }
-            for (i, &r) in ctx.results(op).iter().enumerate() {
-                if !ctx.values.contains(r)
-                    || ctx.value_def(r)
-                        != (ValueDef::Result {
-                            op,
-                            index: i as u32,
-                        })
-                {
+            for (i, &r) in data.results.iter().enumerate() {
+                let owned = ValueDef::Result {
+                    op,
+                    index: i as u32,
+                };
+                let Some(value) = ctx.values.get(r).filter(|d| d.def == owned) else {
                     self.diags.push(err(format!(
-                        "'{name}' op result #{i} is not owned by this operation"
+                        "'{}' op result #{i} is not owned by this operation",
+                        name()
                     )));
-                } else if !uses_consistent(ctx, r) {
+                    continue;
+                };
+                if !uses_consistent(ctx, r, &value.uses) {
                     self.diags.push(err(format!(
-                        "'{name}' op result #{i} records a use that is not an operand holding it"
+                        "'{}' op result #{i} records a use that is not an operand holding it",
+                        name()
                     )));
                 }
             }
-            for (i, &b) in ctx.successors(op).iter().enumerate() {
+            for (i, &b) in data.successors.iter().enumerate() {
                 if !ctx.is_live_block(b) {
                     self.diags.push(err(format!(
-                        "'{name}' op successor #{i} is an erased block"
+                        "'{}' op successor #{i} is an erased block",
+                        name()
                     )));
                 }
             }
-            for (ri, &r) in ctx.regions(op).iter().enumerate() {
+            for (ri, &r) in data.regions.iter().enumerate() {
                 if !ctx.regions.contains(r)
                     || ctx.region_parent(r) != Some(op)
                     || !seen_regions.insert(r)
                 {
                     self.diags.push(err(format!(
-                        "'{name}' op region #{ri} is not owned by this operation"
+                        "'{}' op region #{ri} is not owned by this operation",
+                        name()
                     )));
                     continue;
                 }
@@ -365,7 +387,8 @@ impl<'a> Verifier<'a> {
                         || !seen_blocks.insert(b)
                     {
                         self.diags.push(err(format!(
-                            "'{name}' op block #{bi} of region #{ri} is not owned by that region"
+                            "'{}' op block #{bi} of region #{ri} is not owned by that region",
+                            name()
                         )));
                         continue;
                     }
@@ -384,18 +407,18 @@ impl<'a> Verifier<'a> {
                             };
                             self.diags
                                 .push(Diagnostic::error(at, "block argument not owned by block"));
-                        } else if !uses_consistent(ctx, a) {
+                        } else if !uses_consistent(ctx, a, ctx.uses(a)) {
                             self.diags.push(Diagnostic::error(
                                 ctx.value_loc(a),
                                 format!("block argument #{k} records a use that is not an operand holding it"),
                             ));
                         }
                     }
-                    match linked_ops(ctx, b) {
-                        Some(ops) => stack.extend(ops),
-                        None => self.diags.push(err(format!(
-                            "'{name}' op block #{bi} of region #{ri} has a malformed list of operations"
-                        ))),
+                    if !push_linked_ops(ctx, b, &mut stack) {
+                        self.diags.push(err(format!(
+                            "'{}' op block #{bi} of region #{ri} has a malformed list of operations",
+                            name()
+                        )));
                     }
                 }
             }
@@ -412,7 +435,8 @@ impl<'a> Verifier<'a> {
         // Indexed by pre-order number: a slot is reserved when the walk
         // enters an op and filled when it exits it, so the result comes out
         // in pre-order without sorting.
-        let mut eligible: Vec<Option<(OpId, OpId)>> = Vec::new();
+        let mut eligible: Vec<Option<(OpId, OpId)>> = Vec::with_capacity(self.num_ops);
+        self.walk.reserve(self.num_ops);
         let mut open: Vec<(OpId, Open)> = Vec::new();
         let mut stack = vec![Frame::Enter(self.root)];
         let mut preorder = 0usize;
@@ -423,11 +447,13 @@ impl<'a> Verifier<'a> {
                 Frame::Enter(op) => {
                     debug_assert_eq!(self.walk.len(), preorder);
                     self.walk.push((op, step, step));
+                    self.preorder.insert(op, preorder as u32);
                     eligible.push(None);
                     let parent = open.last().map(|(p, o)| (*p, o));
                     let in_sound_region = parent.is_none_or(|(_, o)| o.sound);
                     let parent_scope = parent.map_or(self.root, |(_, o)| o.scope);
-                    let isolated = ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE);
+                    let def = ctx.def_of(op);
+                    let isolated = def.is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
                     if let Some((p, _)) = parent
                         && isolated
                     {
@@ -445,10 +471,34 @@ impl<'a> Verifier<'a> {
                     };
                     let (mut ok, regions_sound) = self.check_structure(op);
                     let mut isolated_ok = true;
-                    if ok && let Some(def) = ctx.def_of(op) {
+                    if ok && let Some(def) = def {
                         let (constraints_ok, isolation_ok) = self.check_constraints(op, def);
                         isolated_ok = isolation_ok;
                         ok = constraints_ok && self.run_hook(op, def.verify);
+                    }
+                    if ctx.regions(op).is_empty() {
+                        // A leaf exits right after entering (its exit frame
+                        // would be the next one popped): do it here.
+                        step += 1;
+                        if let Some(w) = self.walk.last_mut() {
+                            w.2 = step;
+                        }
+                        self.cur = Tag {
+                            scope,
+                            op,
+                            phase: Phase::VerifyRegions,
+                        };
+                        if ok && let Some(def) = def {
+                            ok = self.run_hook(op, def.verify_regions);
+                        }
+                        if ok && in_sound_region && op != self.root {
+                            eligible[preorder] = Some((op, parent_scope));
+                        }
+                        if !ok && let Some((_, parent)) = open.last_mut() {
+                            parent.nested_ok = false;
+                        }
+                        preorder += 1;
+                        continue;
                     }
                     // Below a capture, dominance would only restate it.
                     let sound = in_sound_region && regions_sound && isolated_ok;
@@ -673,23 +723,34 @@ impl<'a> Verifier<'a> {
     fn check_constraints(&mut self, op: OpId, def: &'static OpDef) -> (bool, bool) {
         let ctx = self.ctx;
         let before = self.diags.len();
-        let n_operands = ctx.operands(op).len();
-        let n_results = ctx.results(op).len();
-        let operand_groups = self.value_groups(op, def, def.operands, n_operands, Kind::Operand);
-        let result_groups = self.value_groups(op, def, def.results, n_results, Kind::Result);
+        let data = &ctx.ops[op];
+        let (operands, results) = (&data.operands[..], &data.results[..]);
+        let operand_groups =
+            self.value_groups(op, def, def.operands, operands.len(), Kind::Operand);
+        let result_groups = self.value_groups(op, def, def.results, results.len(), Kind::Result);
         if let Some(groups) = &operand_groups {
-            self.check_value_types(op, def.operands, groups, ctx.operands(op), Kind::Operand);
+            self.check_value_types(op, def.operands, groups, operands, Kind::Operand);
         }
         if let Some(groups) = &result_groups {
-            self.check_value_types(op, def.results, groups, ctx.results(op), Kind::Result);
+            self.check_value_types(op, def.results, groups, results, Kind::Result);
         }
-        self.check_attrs(op, def);
+        if !def.attrs.is_empty() {
+            self.check_attrs(op, def);
+        }
         if operand_groups.is_some() && result_groups.is_some() {
-            self.check_type_traits(op, def);
-            self.check_successor_operands(op, def);
+            if def.has(Traits::SAME_OPERANDS_AND_RESULT_TYPE) || def.has(Traits::SAME_TYPE_OPERANDS)
+            {
+                self.check_type_traits(op, def);
+            }
+            if def.successor_operands.is_some() {
+                self.check_successor_operands(op, def);
+            }
         }
         if def.has(Traits::SYMBOL) {
             self.check_symbol(op, def);
+        }
+        if !def.has(Traits::SYMBOL_TABLE) && !def.has(Traits::ISOLATED_FROM_ABOVE) {
+            return (self.diags.len() == before, true);
         }
         // MLIR verifies these region traits when leaving the op.
         let entered = self.cur;
@@ -708,6 +769,24 @@ impl<'a> Verifier<'a> {
     /// Splits `n` operands or results into one range per spec, reporting
     /// counts that cannot match.
     fn value_groups(
+        &mut self,
+        op: OpId,
+        def: &'static OpDef,
+        specs: &[ValueSpec],
+        n: usize,
+        kind: Kind,
+    ) -> Option<Groups> {
+        let segmented = kind == Kind::Operand && def.has(Traits::ATTR_SIZED_OPERAND_SEGMENTS);
+        // The common case needs no ranges: one value per single spec.
+        if !segmented && n == specs.len() && specs.iter().all(|s| s.arity == Arity::Single) {
+            return Some(Groups::Singles);
+        }
+        self.value_ranges(op, def, specs, n, kind)
+            .map(Groups::Ranges)
+    }
+
+    /// [`value_groups`](Self::value_groups) as explicit ranges.
+    fn value_ranges(
         &mut self,
         op: OpId,
         def: &'static OpDef,
@@ -835,41 +914,58 @@ impl<'a> Verifier<'a> {
         &mut self,
         op: OpId,
         specs: &[ValueSpec],
-        groups: &[Range<usize>],
+        groups: &Groups,
         values: &[ValueId],
         kind: Kind,
     ) {
-        let ctx = self.ctx;
-        for (spec, range) in specs.iter().zip(groups) {
-            for i in range.clone() {
-                let ty = ctx.value_type(values[i]);
-                if (spec.constraint.check)(ctx, ty) {
-                    continue;
+        match groups {
+            Groups::Singles => {
+                for (i, (spec, &v)) in specs.iter().zip(values).enumerate() {
+                    self.check_value_type(op, spec, i, v, kind);
                 }
-                let variadic = if spec.arity == Arity::Variadic {
-                    "variadic of "
-                } else {
-                    ""
-                };
-                let msg = format!(
-                    "{} #{i} must be {variadic}{}, but got '{}'",
-                    kind.noun(),
-                    spec.constraint.description,
-                    type_to_string(ctx, ty)
-                );
-                self.emit_op_error(op, msg);
+            }
+            Groups::Ranges(ranges) => {
+                for (spec, range) in specs.iter().zip(ranges) {
+                    for i in range.clone() {
+                        self.check_value_type(op, spec, i, values[i], kind);
+                    }
+                }
             }
         }
+    }
+
+    #[inline]
+    fn check_value_type(&mut self, op: OpId, spec: &ValueSpec, i: usize, v: ValueId, kind: Kind) {
+        let ty = self.ctx.value_type(v);
+        if !self.checks.type_ok(self.ctx, spec.constraint, ty) {
+            self.value_type_error(op, spec, i, ty, kind);
+        }
+    }
+
+    #[cold]
+    fn value_type_error(&mut self, op: OpId, spec: &ValueSpec, i: usize, ty: TypeId, kind: Kind) {
+        let variadic = if spec.arity == Arity::Variadic {
+            "variadic of "
+        } else {
+            ""
+        };
+        let msg = format!(
+            "{} #{i} must be {variadic}{}, but got '{}'",
+            kind.noun(),
+            spec.constraint.description,
+            type_to_string(self.ctx, ty)
+        );
+        self.emit_op_error(op, msg);
     }
 
     fn check_attrs(&mut self, op: OpId, def: &'static OpDef) {
         let ctx = self.ctx;
         for spec in def.attrs {
-            match ctx.attr_of(op, spec.name) {
+            match ctx.attr_of_sym(op, ctx.static_sym(spec.name)) {
                 None if !spec.optional => {
                     self.emit_op_error(op, format_args!("requires attribute '{}'", spec.name))
                 }
-                Some(a) if !(spec.constraint.check)(ctx, a) => self.emit_op_error(
+                Some(a) if !self.checks.attr_ok(ctx, spec.constraint, a) => self.emit_op_error(
                     op,
                     format_args!(
                         "attribute '{}' failed to satisfy constraint: {}",
@@ -883,32 +979,31 @@ impl<'a> Verifier<'a> {
 
     fn check_type_traits(&mut self, op: OpId, def: &'static OpDef) {
         let ctx = self.ctx;
-        let operand_types: SmallVec<[TypeId; 4]> = ctx
-            .operands(op)
-            .iter()
-            .map(|&v| ctx.value_type(v))
-            .collect();
+        let operands = ctx.operands(op);
         if def.has(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
             let results = ctx.results(op);
-            if operand_types.is_empty() {
+            if operands.is_empty() {
                 self.emit_op_error(op, "expected 1 or more operands, but found 0");
             } else if results.is_empty() {
                 self.emit_op_error(op, "expected 1 or more results");
             } else {
                 let first = ctx.value_type(results[0]);
-                let all = results
+                if !results
                     .iter()
-                    .map(|&v| ctx.value_type(v))
-                    .chain(operand_types.iter().copied());
-                if !all.into_iter().all(|t| compatible_types(ctx, t, first)) {
+                    .chain(operands)
+                    .all(|&v| compatible_types(ctx, ctx.value_type(v), first))
+                {
                     self.emit_op_error(op, "requires the same type for all operands and results");
                 }
             }
         }
         if def.has(Traits::SAME_TYPE_OPERANDS)
-            && operand_types.iter().any(|&t| t != operand_types[0])
+            && let Some((&first, rest)) = operands.split_first()
         {
-            self.emit_op_error(op, "requires all operands to have the same type");
+            let t0 = ctx.value_type(first);
+            if rest.iter().any(|&v| ctx.value_type(v) != t0) {
+                self.emit_op_error(op, "requires all operands to have the same type");
+            }
         }
     }
 
@@ -1038,7 +1133,12 @@ impl<'a> Verifier<'a> {
             while let Some(r) = pending.pop() {
                 for &b in ctx.region_blocks(r) {
                     for o in ctx.block_ops(b) {
-                        if ctx.operands(o).iter().any(|&v| !defined_in(ctx, v, region)) {
+                        // A value of this very block is inside: skip the walk up.
+                        if ctx
+                            .operands(o)
+                            .iter()
+                            .any(|&v| ctx.value_block(v) != Some(b) && !defined_in(ctx, v, region))
+                        {
                             let d = self.op_op_error(o, "using value defined outside the region");
                             self.report(d.with_note(
                                 ctx.loc(isolated),
@@ -1076,19 +1176,55 @@ impl<'a> Verifier<'a> {
             return;
         }
         let ctx = self.ctx;
-        let dom = DominanceInfo::compute(ctx, self.root);
+        let root = self.root;
+        // Most operands are defined earlier in the user's block, which the
+        // walk order answers; the dominator trees are built only if needed.
+        let mut dom: Option<DominanceInfo> = None;
+        let mut last_block: Option<(BlockId, bool)> = None;
         for &(op, scope) in ops {
             self.cur = Tag {
                 scope,
                 op,
                 phase: Phase::Dominance,
             };
-            // Dominance is only meaningful in blocks reachable from the entry.
-            if !ctx.parent_block(op).is_some_and(|b| dom.is_reachable(b)) {
+            let Some(block) = ctx.parent_block(op) else {
+                continue;
+            };
+            // Dominance is only meaningful in blocks reachable from the entry
+            // (which an entry block is). Ops come in walk order: a block's
+            // ops are consecutive, so remember the last block's answer.
+            let reachable = match last_block {
+                Some((b, r)) if b == block => r,
+                _ => {
+                    let is_entry =
+                        ctx.block_parent(block).and_then(|r| ctx.entry_block(r)) == Some(block);
+                    let r = is_entry
+                        || dom
+                            .get_or_insert_with(|| DominanceInfo::compute(ctx, root))
+                            .is_reachable(block);
+                    last_block = Some((block, r));
+                    r
+                }
+            };
+            if !reachable {
                 continue;
             }
+            let at = self.preorder.get(op).copied();
             for (i, &v) in ctx.operands(op).iter().enumerate() {
-                if dom.value_properly_dominates(ctx, v, op) {
+                let earlier_in_block = match ctx.value_def(v) {
+                    // A block's arguments dominate its ops.
+                    ValueDef::BlockArg { block: b, .. } => b == block,
+                    // Walk order is block order within a block.
+                    ValueDef::Result { op: d, .. } => {
+                        ctx.parent_block(d) == Some(block)
+                            && matches!((self.preorder.get(d), at), (Some(&pd), Some(po)) if pd < po)
+                    }
+                };
+                if earlier_in_block
+                    || dom
+                        .get_or_insert_with(|| DominanceInfo::compute(ctx, root))
+                        .value_properly_dominates(ctx, v, op)
+                {
                     continue;
                 }
                 let d = self.op_error(op, format!("operand #{i} does not dominate this use"));
@@ -1116,7 +1252,12 @@ impl Verifier<'_> {
         if self.diags.is_empty() {
             return;
         }
-        self.walk_index = self.walk.iter().enumerate().map(|(i, w)| (w.0, i)).collect();
+        self.walk_index = self
+            .walk
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.0, i))
+            .collect();
         let mut own: FxHashMap<OpId, Vec<usize>> = FxHashMap::default();
         for (i, t) in self.tags.iter().enumerate() {
             own.entry(t.scope).or_default().push(i);
@@ -1211,6 +1352,58 @@ impl Verifier<'_> {
     }
 }
 
+/// Outcomes of type and attribute constraints already evaluated, in a
+/// small direct-mapped table: a constraint is a pure function of the type
+/// or attribute, and ops repeat the same few pairs over and over.
+#[derive(Default)]
+struct ConstraintCache {
+    /// (constraint address, type or attribute index, outcome); address 0
+    /// marks an empty slot.
+    types: [(usize, usize, bool); 32],
+    attrs: [(usize, usize, bool); 32],
+}
+
+impl ConstraintCache {
+    fn slot(constraint: usize, index: usize) -> usize {
+        ((constraint >> 3) ^ index.wrapping_mul(0x9e37_79b9)) & 31
+    }
+
+    fn type_ok(&mut self, ctx: &Context, c: &'static TypeConstraint, ty: TypeId) -> bool {
+        let key = (c as *const TypeConstraint as usize, ty.index());
+        let slot = &mut self.types[Self::slot(key.0, key.1)];
+        if (slot.0, slot.1) == key {
+            return slot.2;
+        }
+        let ok = (c.check)(ctx, ty);
+        *slot = (key.0, key.1, ok);
+        ok
+    }
+
+    fn attr_ok(
+        &mut self,
+        ctx: &Context,
+        c: &'static AttrConstraint,
+        a: crate::attrs::AttrId,
+    ) -> bool {
+        let key = (c as *const AttrConstraint as usize, a.index());
+        let slot = &mut self.attrs[Self::slot(key.0, key.1)];
+        if (slot.0, slot.1) == key {
+            return slot.2;
+        }
+        let ok = (c.check)(ctx, a);
+        *slot = (key.0, key.1, ok);
+        ok
+    }
+}
+
+/// How operands or results split into the groups of their specs.
+enum Groups {
+    /// Value `i` is the only value of spec `i`.
+    Singles,
+    /// The values of spec `i` are `ranges[i]`.
+    Ranges(SmallVec<[Range<usize>; 4]>),
+}
+
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Kind {
     Operand,
@@ -1235,33 +1428,41 @@ fn on_own_lines(text: &str) -> String {
     }
 }
 
-/// Does every use recorded on `v` name an operand slot that holds `v`?
-fn uses_consistent(ctx: &Context, v: ValueId) -> bool {
-    ctx.uses(v).iter().all(|&Use { op, index }| {
-        ctx.is_live_op(op) && ctx.operands(op).get(index as usize) == Some(&v)
+/// Does every use recorded on `v` (`uses`) name an operand slot that holds `v`?
+fn uses_consistent(ctx: &Context, v: ValueId, uses: &[Use]) -> bool {
+    uses.iter().all(|&Use { op, index }| {
+        ctx.ops
+            .get(op)
+            .is_some_and(|d| d.operands.get(index as usize) == Some(&v))
     })
 }
 
-/// The ops of `b` if its list is well formed: live ops whose parent is `b`,
-/// linked consistently in both directions, ending at `last`, and no longer
-/// than the number of live ops (so a cycle cannot hang us).
-fn linked_ops(ctx: &Context, b: BlockId) -> Option<Vec<OpId>> {
-    let mut ops = Vec::new();
+/// Appends the ops of `b` to `out` if its list is well formed: live ops
+/// whose parent is `b`, linked consistently in both directions, ending at
+/// `last`, and no longer than the number of live ops (so a cycle cannot
+/// hang us). Returns false, appending nothing, otherwise.
+fn push_linked_ops(ctx: &Context, b: BlockId, out: &mut Vec<OpId>) -> bool {
+    let start = out.len();
     let mut prev = None;
     let mut cur = ctx.first_op(b);
     while let Some(op) = cur {
-        if ops.len() >= ctx.num_ops()
+        if out.len() - start >= ctx.num_ops()
             || !ctx.is_live_op(op)
             || ctx.parent_block(op) != Some(b)
             || ctx.prev_op(op) != prev
         {
-            return None;
+            out.truncate(start);
+            return false;
         }
-        ops.push(op);
+        out.push(op);
         prev = Some(op);
         cur = ctx.next_op(op);
     }
-    (ctx.last_op(b) == prev).then_some(ops)
+    if ctx.last_op(b) != prev {
+        out.truncate(start);
+        return false;
+    }
+    true
 }
 
 /// The region enclosing region `r`: the one holding `r`'s op.
@@ -1350,10 +1551,12 @@ enum Relation {
 
 /// MLIR's `verifyCompatibleShape` plus equal element types: shaped types
 /// match when ranks agree and each pair of dimensions is equal or dynamic.
+#[inline]
 fn compatible_types(ctx: &Context, a: TypeId, b: TypeId) -> bool {
-    if a == b {
-        return true;
-    }
+    a == b || compatible_distinct_types(ctx, a, b)
+}
+
+fn compatible_distinct_types(ctx: &Context, a: TypeId, b: TypeId) -> bool {
     fn parts(ctx: &Context, t: TypeId) -> (TypeId, Option<SmallVec<[Option<u64>; 4]>>) {
         match ctx.type_data(t) {
             TypeData::Vector { shape, elem } => {

@@ -128,11 +128,17 @@ impl FlagKind {
 
     /// The attribute for a set of flags.
     pub fn attr(self, ctx: &Context, bits: u32) -> AttrId {
-        let body = self.canonical_body(bits);
-        ctx.attr(AttrData::Opaque {
-            dialect: ctx.sym("arith"),
-            body: ctx.sym(&body),
-        })
+        let make = |ctx: &Context, body: &str| {
+            ctx.attr(AttrData::Opaque {
+                dialect: ctx.static_sym("arith"),
+                body: ctx.sym(body),
+            })
+        };
+        match self.static_body(bits) {
+            // Every parsed op gets one of these: cached per context.
+            Some(body) => ctx.static_attr(body, |ctx| make(ctx, body)),
+            None => make(ctx, &self.body(bits)),
+        }
     }
 
     /// Parses a body such as `overflow<nuw , nsw>` in any spelling mlir-opt
@@ -159,11 +165,15 @@ impl FlagKind {
     /// The flags of a body in canonical spelling, for the common sets of
     /// [`static_body`](Self::static_body); `None` for anything else.
     fn decode_static(self, body: &str) -> Option<u32> {
-        let bits: &[u32] = match self {
-            FlagKind::Overflow => &[0, 1, 2, 3],
-            FlagKind::FastMath => &[0, FASTMATH_FAST],
-        };
-        bits.iter().copied().find(|&b| self.static_body(b) == Some(body))
+        match (self, body) {
+            (FlagKind::Overflow, "overflow<none>") => Some(0),
+            (FlagKind::Overflow, "overflow<nsw>") => Some(1),
+            (FlagKind::Overflow, "overflow<nuw>") => Some(2),
+            (FlagKind::Overflow, "overflow<nsw, nuw>") => Some(3),
+            (FlagKind::FastMath, "fastmath<none>") => Some(0),
+            (FlagKind::FastMath, "fastmath<fast>") => Some(FASTMATH_FAST),
+            _ => None,
+        }
     }
 
     /// The flags an attribute holds, if it is an arith attribute of this kind.

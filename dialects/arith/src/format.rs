@@ -131,7 +131,7 @@ fn parse_flag_attrs(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PRe
                 {
                     p.parse_any_keyword()?;
                     let a = p.ctx().int_attr(i as i64, p.ctx().common.i32);
-                    st.add_attr(p.ctx().sym("roundingmode"), a);
+                    st.add_attr(p.ctx().static_sym("roundingmode"), a);
                 }
             }
             "overflowFlags" | "fastmath" => {
@@ -143,7 +143,7 @@ fn parse_flag_attrs(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PRe
                 if p.parse_optional_keyword(kind.mnemonic()) {
                     let bits = parse_flags_body(p, st, kind)?;
                     let a = kind.attr(p.ctx(), bits);
-                    st.add_attr(p.ctx().sym(spec.name), a);
+                    st.add_attr(p.ctx().static_sym(spec.name), a);
                 }
             }
             _ => {}
@@ -198,7 +198,7 @@ fn parse_cmp(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()
         return Err(custom_error(p, st, off, &msg));
     };
     let pred = p.ctx().int_attr(index as i64, p.ctx().common.i64);
-    st.add_attr(p.ctx().sym("predicate"), pred);
+    st.add_attr(p.ctx().static_sym("predicate"), pred);
     p.parse_comma()?;
     let lhs = p.parse_operand()?;
     p.parse_comma()?;
@@ -246,7 +246,7 @@ fn parse_constant(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResu
     let value = p.parse_attribute(None)?;
     // Untyped attributes get `none`; the verifier rejects them.
     let ty = typed_attr_type(p.ctx(), value).unwrap_or(p.ctx().common.none);
-    st.add_attr(p.ctx().sym("value"), value);
+    st.add_attr(p.ctx().static_sym("value"), value);
     st.result_types.push(ty);
     Ok(())
 }
@@ -289,7 +289,7 @@ fn print_flag_attrs(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let Some(def) = ctx.def_of(op) else { return };
     for spec in def.attrs {
-        let Some(a) = ctx.attr_of(op, spec.name) else {
+        let Some(a) = ctx.attr_of_sym(op, ctx.static_sym(spec.name)) else {
             continue;
         };
         match spec.name {
@@ -305,6 +305,11 @@ fn print_flag_attrs(p: &mut OpAsmPrinter<'_>, op: OpId) {
                 } else {
                     FlagKind::Overflow
                 };
+                // The default (no flags) is the same interned attribute on
+                // nearly every op: recognise it without decoding.
+                if a == kind.attr(ctx, 0) {
+                    continue;
+                }
                 match kind.decode(ctx, a) {
                     Some(0) => {}
                     Some(bits) => {
@@ -324,6 +329,17 @@ fn print_flag_attrs(p: &mut OpAsmPrinter<'_>, op: OpId) {
 }
 
 fn print_attrs_colon(p: &mut OpAsmPrinter<'_>, op: OpId) {
+    // Usually every attribute is inherent (flags): nothing to print.
+    let ctx = p.ctx();
+    let declared = ctx.def_of(op).map_or(&[][..], |d| d.attrs);
+    if ctx
+        .attrs(op)
+        .iter()
+        .all(|&(k, _)| declared.iter().any(|a| ctx.static_sym(a.name) == k))
+    {
+        p.write(" : ");
+        return;
+    }
     let elided = inherent(p, op);
     p.print_optional_attr_dict(op, &elided);
     p.write(" : ");

@@ -423,7 +423,7 @@ pub fn complete_state(ctx: &Context, st: &mut OperationState) {
             "fastmath" => FlagKind::FastMath,
             _ => continue,
         };
-        let name = ctx.sym(spec.name);
+        let name = ctx.static_sym(spec.name);
         if !st.attrs.iter().any(|(k, _)| *k == name) {
             st.attrs.push((name, kind.attr(ctx, 0)));
         }
@@ -438,10 +438,11 @@ fn constant_names(ctx: &Context, op: OpId, set: &mut dyn FnMut(ValueId, String))
     let name = match ctx.attr_data(v) {
         AttrData::Integer { value, ty } => match ctx.type_data(*ty).int_width() {
             Some(1) => (if *value != 0 { "true" } else { "false" }).to_string(),
-            Some(_) => format!(
-                "c{value}_{}",
-                lockstep_ir::printer::type_to_string(ctx, *ty)
-            ),
+            Some(_) => {
+                let mut name = format!("c{value}_");
+                lockstep_ir::printer::write_type(ctx, *ty, &mut name);
+                name
+            }
             None => format!("c{value}"),
         },
         _ => "cst".to_string(),

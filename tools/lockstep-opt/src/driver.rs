@@ -130,7 +130,7 @@ pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
         };
     }
 
-    let (name, text) = match read_input(&opts.input) {
+    let (name, mut text) = match read_input(&opts.input) {
         Ok(x) => x,
         Err(msg) => {
             err(&msg);
@@ -139,22 +139,31 @@ pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
     };
     let chunks = match &opts.split_marker {
         Some(m) => split_input(&text, m),
+        // The whole buffer, moved rather than copied.
         None => vec![Chunk {
-            text: text.clone(),
+            text: std::mem::take(&mut text),
             first_line: 1,
             start: None,
         }],
+    };
+    let whole: &str = match &opts.split_marker {
+        Some(_) => &text,
+        None => &chunks[0].text,
     };
 
     let mut times = Times::default();
     let mut outputs: Vec<String> = Vec::new();
     let mut ok = true;
     for chunk in &chunks {
-        let r = process_chunk(chunk, &name, &text, opts, pm.as_mut(), &mut times);
+        let r = process_chunk(chunk, &name, whole, opts, pm.as_mut(), &mut times);
         ok &= r.ok;
         outputs.push(r.output.unwrap_or_default());
     }
-    let out = outputs.join(&format!("{}\n", opts.output_split_marker));
+    let out = if outputs.len() == 1 {
+        outputs.pop().unwrap_or_default()
+    } else {
+        outputs.join(&format!("{}\n", opts.output_split_marker))
+    };
 
     // Like mlir-opt, a failed run keeps no output file (stdout still gets
     // what succeeded), so a failing `-o input.mlir` cannot clobber the input.
@@ -210,8 +219,6 @@ fn process_chunk(
     times: &mut Times,
 ) -> ChunkResult {
     let mut ctx = new_context(opts.allow_unregistered);
-    let mut sources = SourceMgr::default();
-    sources.add(SourceFile::new(ctx.sym(name), whole.to_string(), 1));
 
     let parse_start = Instant::now();
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
@@ -260,6 +267,11 @@ fn process_chunk(
         _ => None,
     };
 
+    // The sources only serve to render diagnostics: copy the text then.
+    let mut sources = SourceMgr::default();
+    if opts.verify_diagnostics.is_some() || !diagnostics.is_empty() {
+        sources.add(SourceFile::new(ctx.sym(name), whole.to_string(), 1));
+    }
     let ok = match opts.verify_diagnostics {
         Some(mode) => {
             let (mut expected, directive_errors) =
@@ -327,19 +339,19 @@ fn read_input(path: &str) -> Result<(String, String), String> {
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}\n"))?;
-        return Ok((
-            "<stdin>".to_string(),
-            String::from_utf8_lossy(&bytes).into_owned(),
-        ));
+        return Ok(("<stdin>".to_string(), utf8_text(bytes)));
     }
     let mut f = std::fs::File::open(path)
         .map_err(|e| format!("cannot open input file '{path}': {}\n", io_msg(&e)))?;
     f.read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read input file '{path}': {}\n", io_msg(&e)))?;
-    Ok((
-        path.to_string(),
-        String::from_utf8_lossy(&bytes).into_owned(),
-    ))
+    Ok((path.to_string(), utf8_text(bytes)))
+}
+
+/// The bytes as text, without a copy when they are valid UTF-8 (the usual
+/// case); invalid sequences become U+FFFD as before.
+fn utf8_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 fn write_output(path: &str, text: &str) -> Result<(), String> {
