@@ -59,7 +59,7 @@ enum Command {
         /// Timed runs per tool (after one untimed warm-up run each).
         #[arg(long, default_value_t = 5)]
         runs: usize,
-        /// Skip the extra run per tool that reads the parser time from its timing report.
+        /// Skip the extra runs per tool that read the parser time from its timing report.
         #[arg(long)]
         no_parser_timing: bool,
         /// The .mlir file to process.
