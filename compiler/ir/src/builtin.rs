@@ -27,4 +27,5 @@ pub static BUILTIN: Dialect = Dialect {
     summary: "Types, attributes and the module op every context knows",
     ops: &[&MODULE],
     materialize_constant: None,
+    allows_unknown_ops: false,
 };

@@ -745,6 +745,7 @@ mod tests {
         summary: "dominance tests",
         ops: &[&OP, &BR, &RET, &WRAP, &GRAPH],
         materialize_constant: None,
+        allows_unknown_ops: true,
     };
 
     /// Parses `body` as the region of a `d.wrap` in a module; returns the

@@ -599,6 +599,7 @@ mod tests {
         summary: "test",
         ops: &[&FN, &BR, &VAL],
         materialize_constant: None,
+        allows_unknown_ops: true,
     };
 
     fn ctx() -> Context {

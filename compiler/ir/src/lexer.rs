@@ -225,7 +225,16 @@ impl<'src> Lexer<'src> {
                     }
                     return self.tok(Tok::AtIdent, start);
                 }
-                self.lex_prefixed(start, Tok::AtIdent)
+                // `@` then `[a-zA-Z_][a-zA-Z0-9_$.]*`.
+                let mut pos = self.pos;
+                if pos >= b.len() || !is_ident_start(b[pos]) {
+                    return self.tok(Tok::Error, start);
+                }
+                while pos < b.len() && is_ident_char(b[pos]) {
+                    pos += 1;
+                }
+                self.pos = pos;
+                self.tok(Tok::AtIdent, start)
             }
             b'0'..=b'9' => self.lex_number(start),
             _ if is_ident_start(c) => {
@@ -246,12 +255,20 @@ impl<'src> Lexer<'src> {
         }
     }
 
+    /// `%`, `^`, `#`, `!` names, as MLIR's: the sigil, then digits only
+    /// (`%4b` is `%4` then `b`), or `[a-zA-Z$._-][a-zA-Z0-9$._-]*`.
     fn lex_prefixed(&mut self, start: usize, kind: Tok) -> Token<'src> {
         let b = self.src.as_bytes();
         let body = self.pos;
         let mut pos = body;
-        while pos < b.len() && is_suffix_char(b[pos]) {
-            pos += 1;
+        if pos < b.len() && b[pos].is_ascii_digit() {
+            while pos < b.len() && b[pos].is_ascii_digit() {
+                pos += 1;
+            }
+        } else {
+            while pos < b.len() && is_suffix_char(b[pos]) {
+                pos += 1;
+            }
         }
         self.pos = pos;
         if pos == body {
@@ -268,7 +285,20 @@ impl<'src> Lexer<'src> {
                     self.pos += 1;
                     return self.tok(Tok::String, start);
                 }
-                b'\\' => self.pos += 2,
+                b'\\' => {
+                    // MLIR's escapes: `\"`, `\\`, `\n`, `\t`, `\XX` (hex). A bad
+                    // one ends the error token just before its backslash.
+                    match b.get(self.pos + 1) {
+                        Some(b'"' | b'\\' | b'n' | b't') => self.pos += 2,
+                        Some(c)
+                            if c.is_ascii_hexdigit()
+                                && b.get(self.pos + 2).is_some_and(|c| c.is_ascii_hexdigit()) =>
+                        {
+                            self.pos += 3
+                        }
+                        _ => return self.tok(Tok::Error, start),
+                    }
+                }
                 b'\n' => break,
                 _ => self.pos += 1,
             }
@@ -365,6 +395,27 @@ impl<'src> Lexer<'src> {
     }
 }
 
+/// The error MLIR's lexer reports for the `Error` token `t` of `src`: its
+/// offset and message.
+pub fn lex_error(src: &str, t: &Token<'_>) -> (usize, &'static str) {
+    let end = t.offset + t.text.len();
+    match t.text.as_bytes().first() {
+        Some(b'"') if src.as_bytes().get(end) == Some(&b'\\') => {
+            (end, "unknown escape in string literal")
+        }
+        Some(b'"') => (end, "expected '\"' in string literal"),
+        Some(b'@') => (
+            t.offset + 1,
+            "@ identifier expected to start with letter or '_'",
+        ),
+        Some(b'%') => (t.offset, "invalid SSA name"),
+        Some(b'^') => (t.offset, "invalid block name"),
+        Some(b'#') => (t.offset, "invalid attribute name"),
+        Some(b'!') => (t.offset, "invalid type identifier"),
+        _ => (t.offset, "unexpected character"),
+    }
+}
+
 /// The number of `\n` bytes in `b` and the index of the last one, eight
 /// bytes at a time: exact zero-byte detection on each word xor-ed with
 /// newlines, then a byte sum of the flags.
@@ -440,6 +491,50 @@ mod tests {
                 let last = span.iter().rposition(|&c| c == b'\n');
                 assert_eq!(newlines(span), (count, last), "span {start}..{end}");
             }
+        }
+    }
+
+    #[test]
+    fn numeric_names_are_digits_only_as_in_mlir() {
+        let mut lex = Lexer::new("%4b %0x ^12a #3c %arg0 @a-b");
+        let toks: Vec<(Tok, &str)> = std::iter::from_fn(|| {
+            let t = lex.next_token();
+            (t.kind != Tok::Eof).then_some((t.kind, t.text))
+        })
+        .collect();
+        assert_eq!(
+            toks,
+            [
+                (Tok::PercentIdent, "%4"),
+                (Tok::BareIdent, "b"),
+                (Tok::PercentIdent, "%0"),
+                (Tok::BareIdent, "x"),
+                (Tok::CaretIdent, "^12"),
+                (Tok::BareIdent, "a"),
+                (Tok::HashIdent, "#3"),
+                (Tok::BareIdent, "c"),
+                (Tok::PercentIdent, "%arg0"),
+                (Tok::AtIdent, "@a"),
+                (Tok::Minus, "-"),
+                (Tok::BareIdent, "b"),
+            ]
+        );
+    }
+
+    #[test]
+    fn lexer_errors_are_mlirs() {
+        for (src, off, msg) in [
+            ("~", 0, "unexpected character"),
+            ("\"a\\qb\"", 2, "unknown escape in string literal"),
+            ("\"ab\ncd\"", 3, "expected '\"' in string literal"),
+            ("\"ab", 3, "expected '\"' in string literal"),
+            ("@1", 1, "@ identifier expected to start with letter or '_'"),
+            ("% ", 0, "invalid SSA name"),
+        ] {
+            let mut lex = Lexer::new(src);
+            let t = lex.next_token();
+            assert_eq!(t.kind, Tok::Error, "{src}");
+            assert_eq!(lex_error(src, &t), (off, msg), "{src}");
         }
     }
 

@@ -143,6 +143,10 @@ pub enum FoldValue {
 }
 
 pub type VerifyFn = fn(&Context, OpId) -> Result<(), Diagnostic>;
+/// Checks the symbol references of an op against the symbol tables (see
+/// [`OpDef::verify_symbol_uses`]).
+pub type VerifySymbolUsesFn =
+    fn(&Context, OpId, &mut crate::symbol::SymbolTables) -> Result<(), Diagnostic>;
 /// Folds an op given the constant values of its operands (if known). Returns
 /// one value per result, or `None` when it does not fold.
 pub type FoldFn = fn(&Context, OpId, &[Option<AttrId>]) -> Option<Vec<FoldValue>>;
@@ -164,6 +168,11 @@ pub struct OpDef {
     pub verify: Option<VerifyFn>,
     /// Runs after the op's regions have been verified.
     pub verify_regions: Option<VerifyFn>,
+    /// MLIR's `SymbolUserOpInterface::verifySymbolUses`: run by the verifier
+    /// after the op's other checks (layers 1-3) passed, with one
+    /// [`SymbolTables`](crate::symbol::SymbolTables) cache shared by the
+    /// whole verification run.
+    pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
     pub format: Option<AsmFormat>,
     pub fold: Option<FoldFn>,
     pub canonicalize: &'static [&'static dyn RewritePattern],
@@ -193,6 +202,7 @@ impl OpDef {
         traits: Traits::NONE,
         verify: None,
         verify_regions: None,
+        verify_symbol_uses: None,
         format: None,
         fold: None,
         canonicalize: &[],
@@ -224,6 +234,10 @@ pub struct Dialect {
     pub summary: &'static str,
     pub ops: &'static [&'static OpDef],
     pub materialize_constant: Option<MaterializeFn>,
+    /// Ops of this dialect that it does not define are accepted under
+    /// `--allow-unregistered-dialect` (MLIR's `allowUnknownOperations`, used
+    /// by test dialects). A closed dialect rejects them even then.
+    pub allows_unknown_ops: bool,
 }
 
 /// Registered dialects and ops, immutable once parsing starts.
@@ -239,6 +253,13 @@ impl Registry {
     }
     pub fn dialect(&self, name: &str) -> Option<&'static Dialect> {
         self.dialects.iter().copied().find(|d| d.name == name)
+    }
+
+    /// May an op named `name` that no dialect defines exist? Only with
+    /// `allow_unregistered`, and never in a closed registered dialect.
+    pub fn accepts_unknown_op(&self, name: &str, allow_unregistered: bool) -> bool {
+        let dialect = name.split_once('.').map_or("", |d| d.0);
+        allow_unregistered && self.dialect(dialect).is_none_or(|d| d.allows_unknown_ops)
     }
     pub fn dialects(&self) -> &[&'static Dialect] {
         &self.dialects

@@ -18,7 +18,7 @@ use crate::attrs::{AttrData, AttrId};
 use crate::context::{Context, InsertPoint};
 use crate::diag::Diagnostic;
 use crate::ir::{BlockId, OpId, RegionId, ValueId};
-use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::lexer::{Lexer, Tok, Token, unescape};
 use crate::location::{LocData, LocId};
 use crate::opdef::Traits;
 use crate::state::OperationState;
@@ -28,6 +28,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 pub type PResult<T> = Result<T, Diagnostic>;
+
 
 /// Deepest nesting of regions and brackets accepted.
 pub const MAX_NESTING: u32 = 256;
@@ -156,17 +157,31 @@ pub struct OpAsmParser<'c, 'src> {
     /// Op names resolved so far, keyed by their source spelling.
     op_names: FxHashMap<&'src str, crate::ir::OpName>,
     /// Custom ops resolved so far, keyed by their dotted source spelling.
-    custom_ops: FxHashMap<&'src str, (crate::ir::OpName, &'static crate::opdef::OpDef, crate::opdef::AsmFormat)>,
+    custom_ops: FxHashMap<
+        &'src str,
+        (
+            crate::ir::OpName,
+            &'static crate::opdef::OpDef,
+            crate::opdef::AsmFormat,
+        ),
+    >,
     attr_aliases: FxHashMap<&'src str, AttrId>,
     type_aliases: FxHashMap<&'src str, TypeId>,
     loc_aliases: FxHashMap<&'src str, LocId>,
     /// `loc(#alias)` uses whose alias was not yet defined: (target, alias, offset).
     deferred_locs: Vec<(LocTarget, &'src str, usize)>,
+    /// Arguments `%a: t loc(#alias)` whose alias was not yet defined, until
+    /// their value exists: (argument name offset, alias, alias offset).
+    pending_arg_locs: Vec<(usize, &'src str, usize)>,
+    /// The custom op whose format is being parsed (innermost), for
+    /// [`OpAsmParser::op_error_at`].
+    custom_op: Option<&'static str>,
 }
 
 #[derive(Copy, Clone, Debug)]
 enum LocTarget {
     Op(OpId),
+    Value(ValueId),
 }
 
 /// Parses a whole buffer into a `builtin.module`. A buffer that is not a
@@ -207,6 +222,8 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             type_aliases: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
+            pending_arg_locs: Vec::new(),
+            custom_op: None,
         }
     }
 
@@ -275,7 +292,11 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     /// A file:line:col location for a byte offset.
     pub fn loc_at(&mut self, offset: usize) -> LocId {
         let (line, col) = self.line_col(offset);
-        self.ctx.add_loc(LocData::FileLineCol { file: self.file, line, col })
+        self.ctx.add_loc(LocData::FileLineCol {
+            file: self.file,
+            line,
+            col,
+        })
     }
 
     /// Location of the current token.
@@ -283,13 +304,67 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         self.loc_at(self.tok.offset)
     }
 
+    /// An error at `offset`. While the current token is malformed, the
+    /// error is the lexer's instead, as in MLIR (whose lexer reports it).
     pub fn error_at(&mut self, offset: usize, msg: impl Into<String>) -> Diagnostic {
+        if self.tok.kind == Tok::Error {
+            let (offset, msg) = crate::lexer::lex_error(self.lex.src(), &self.tok);
+            let loc = self.loc_at(offset);
+            return Diagnostic::error(loc, msg);
+        }
         let loc = self.loc_at(offset);
         Diagnostic::error(loc, msg)
     }
 
     pub fn error(&mut self, msg: impl Into<String>) -> Diagnostic {
         self.error_at(self.tok.offset, msg)
+    }
+
+    /// An error from a custom op's parser, prefixed as MLIR prefixes the
+    /// errors a custom parser emits: `custom op 'NAME' msg`.
+    pub fn op_error_at(&mut self, offset: usize, msg: impl std::fmt::Display) -> Diagnostic {
+        match self.custom_op {
+            Some(name) => self.error_at(offset, format!("custom op '{name}' {msg}")),
+            None => self.error_at(offset, msg.to_string()),
+        }
+    }
+
+    /// An "expected ..." error about the current token, located as MLIR's
+    /// `emitWrongTokenError` does: a token that starts a line moves the
+    /// error to the end of the previous line's code (before a `//` comment).
+    pub fn err_expected<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let off = self.wrong_token_offset();
+        Err(self.error_at(off, msg))
+    }
+
+    fn wrong_token_offset(&self) -> usize {
+        let b = self.lex.src().as_bytes();
+        let mut at = self.tok.offset.min(b.len());
+        if self.tok.kind == Tok::Eof {
+            at = at.saturating_sub(1);
+        }
+        let original = at;
+        let mut end = at;
+        loop {
+            while end > 0 && matches!(b[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return original;
+            }
+            if !matches!(b[end - 1], b'\n' | b'\r') {
+                return if end == original { original } else { end };
+            }
+            end -= 1;
+            // A `//` on the previous line starts a comment: end before it.
+            let line_start = b[..end]
+                .iter()
+                .rposition(|&c| c == b'\n' || c == b'\r')
+                .map_or(0, |i| i + 1);
+            if let Some(c) = b[line_start..end].windows(2).position(|w| w == b"//") {
+                end = line_start + c;
+            }
+        }
     }
 
     fn err<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
@@ -310,7 +385,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             Ok(())
         } else {
             let d = self.describe();
-            self.err(format!("expected '{what}', found {d}"))
+            self.err_expected(format!("expected '{what}', found {d}"))
         }
     }
 
@@ -352,7 +427,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             Ok(())
         } else {
             let d = self.describe();
-            self.err(format!("expected '{kw}', found {d}"))
+            self.err_expected(format!("expected '{kw}', found {d}"))
         }
     }
 
@@ -371,7 +446,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             Ok(self.bump().text)
         } else {
             let d = self.describe();
-            self.err(format!("expected keyword, found {d}"))
+            self.err_expected(format!("expected keyword, found {d}"))
         }
     }
 
@@ -382,7 +457,9 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return self.err(format!("nesting is too deep (more than {MAX_NESTING} levels)"));
+            return self.err(format!(
+                "nesting is too deep (more than {MAX_NESTING} levels)"
+            ));
         }
         Ok(())
     }
@@ -412,7 +489,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
             if !self.optional(Tok::Comma) {
                 let d = self.describe();
-                return self.err(format!("expected ',' or '{close_text}', found {d}"));
+                return self.err_expected(format!("expected ',' or '{close_text}', found {d}"));
             }
         }
     }
@@ -423,7 +500,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     pub fn parse_string(&mut self) -> PResult<String> {
         if self.tok.kind != Tok::String {
             let d = self.describe();
-            return self.err(format!("expected string literal, found {d}"));
+            return self.err_expected(format!("expected string literal, found {d}"));
         }
         let t = self.bump();
         match unescape(&t.text[1..t.text.len() - 1]) {
@@ -438,7 +515,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             Some(s) => Ok(s),
             None => {
                 let d = self.describe();
-                self.err(format!("expected symbol name, found {d}"))
+                self.err_expected(format!("expected symbol name, found {d}"))
             }
         }
     }
@@ -464,17 +541,22 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         let neg = self.optional(Tok::Minus);
         if self.tok.kind != Tok::Integer {
             let d = self.describe();
-            return self.err(format!("expected integer value, found {d}"));
+            return self.err_expected(format!("expected integer value, found {d}"));
         }
         let t = self.bump();
-        let v = parse_int_text(t.text).ok_or_else(|| self.error_at(t.offset, "integer constant out of range"))?;
+        let v = parse_int_text(t.text)
+            .ok_or_else(|| self.error_at(t.offset, "integer constant out of range"))?;
         Ok(if neg { -v } else { v })
     }
 
     // ----- top level -----
 
     fn parse_top_level(&mut self) -> PResult<OpId> {
-        let loc = self.ctx.add_loc(LocData::FileLineCol { file: self.file, line: 0, col: 0 });
+        let loc = self.ctx.add_loc(LocData::FileLineCol {
+            file: self.file,
+            line: 0,
+            col: 0,
+        });
         let region = self.ctx.create_region();
         let block = self.ctx.create_block();
         self.ctx.insert_block(region, 0, block);
@@ -529,7 +611,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             return Ok(());
         }
         if self.attr_aliases.contains_key(name) || self.loc_aliases.contains_key(name) {
-            return Err(self.error_at(t.offset, format!("redefinition of attribute alias id '{name}'")));
+            return Err(self.error_at(
+                t.offset,
+                format!("redefinition of attribute alias id '{name}'"),
+            ));
         }
         let a = self.parse_attribute(None)?;
         self.attr_aliases.insert(name, a);
@@ -553,45 +638,50 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     /// Parses one operation (with its result list), creating it detached.
     pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
         let start = self.tok.offset;
-        let mut results: SmallVec<[(&'src str, u32, usize); 2]> = SmallVec::new();
+        let mut results: SmallVec<[(&'src str, u64, usize); 2]> = SmallVec::new();
         if self.tok.kind == Tok::PercentIdent {
             loop {
                 // `%name#3` lexes as two tokens, so `t` never holds a '#'.
                 let t = self.bump();
-                let mut count = 1u32;
+                let mut count = 1u64;
                 if self.optional(Tok::Colon) {
+                    let off = self.tok.offset;
                     let n = self.parse_integer()?;
-                    if !(1..=u32::MAX as i128).contains(&n) {
-                        return Err(self.error_at(t.offset, "expected a positive number of results"));
+                    if n < 1 {
+                        return Err(self
+                            .error_at(off, "expected named operation to have at least 1 result"));
                     }
-                    count = n as u32;
+                    count = n.min(u64::MAX as i128 / 1024) as u64;
                 }
                 results.push((t.text, count, t.offset));
                 if !self.optional(Tok::Comma) {
                     break;
                 }
                 if self.tok.kind != Tok::PercentIdent {
-                    return self.err("expected SSA value name");
+                    return self.err_expected("expected SSA value name");
                 }
             }
-            self.parse_equal()?;
+            if !self.optional(Tok::Equal) {
+                return self.err_expected("expected '=' after SSA name");
+            }
         }
-        let name_offset = self.tok.offset;
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_op()?,
             Tok::BareIdent => self.parse_custom_op()?,
             _ => {
                 let d = self.describe();
-                return Err(self.error_at(name_offset, format!("expected operation name in quotes, found {d}")));
+                return self.err_expected(format!("expected operation name in quotes, found {d}"));
             }
         };
         let _ = start;
         let n_results = self.ctx.results(op).len();
-        let expected: u32 = results.iter().map(|r| r.1).sum();
+        let expected: u64 = results.iter().map(|r| r.1).sum();
         if !results.is_empty() && expected as usize != n_results {
             return Err(self.error_at(
                 results[0].2,
-                format!("operation defines {n_results} results but was provided {expected} to bind"),
+                format!(
+                    "operation defines {n_results} results but was provided {expected} to bind"
+                ),
             ));
         }
         let mut i = 0usize;
@@ -618,21 +708,31 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
         };
         let loc = self.loc_at(name_tok.offset);
-        if name.def.is_none() && !self.ctx.allow_unregistered {
+        if name.def.is_none() {
+            // An unknown op of a registered dialect is an error even with
+            // --allow-unregistered-dialect (MLIR reports it at the op), unless
+            // the dialect allows unknown ops; one of an unknown dialect is
+            // an error only without the flag (at the `(`).
             let name_str = self.ctx.str(name.sym);
             let dialect = name_str.split_once('.').map_or("", |d| d.0);
-            let msg = if self.ctx.registry().dialect(dialect).is_some() {
-                format!("unregistered operation '{name_str}' found in dialect ('{dialect}') that does not allow unknown operations")
-            } else {
-                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
-            };
-            return Err(self.error_at(name_tok.offset, msg));
+            let registered = self.ctx.registry().dialect(dialect).is_some();
+            if registered && !self.ctx.registry().accepts_unknown_op(name_str, self.ctx.allow_unregistered) {
+                let msg = format!(
+                    "unregistered operation '{name_str}' found in dialect ('{dialect}') that does not allow unknown operations"
+                );
+                return Err(self.error_at(name_tok.offset, msg));
+            }
+            if !registered && !self.ctx.allow_unregistered {
+                return self.err(
+                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                );
+            }
         }
         let mut st = OperationState::new(name, loc);
         // Operands.
         if self.tok.kind != Tok::LParen {
             let d = self.describe();
-            return self.err(format!("expected '(' to start operand list, found {d}"));
+            return self.err_expected(format!("expected '(' to start operand list, found {d}"));
         }
         let mut uses: SmallVec<[UnresolvedOperand<'src>; 4]> = SmallVec::new();
         self.parse_comma_list(Tok::LParen, Tok::RParen, ")", |p| {
@@ -655,7 +755,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             match self.ctx.attr_data(a) {
                 AttrData::Dict(_) if name.def.is_none() => st.opaque_props = Some(a),
                 AttrData::Dict(entries) => st.attrs.extend(entries.iter().copied()),
-                _ => return self.err("expected dictionary of properties"),
+                _ => return self.err_expected("expected dictionary of properties"),
             }
             self.expect(Tok::Greater, ">")?;
         }
@@ -685,7 +785,12 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         if inputs.len() != uses.len() {
             return Err(self.error_at(
                 ty_off,
-                format!("expected {} operand type{} but had {}", uses.len(), if uses.len() == 1 { "" } else { "s" }, inputs.len()),
+                format!(
+                    "expected {} operand type{} but had {}",
+                    uses.len(),
+                    if uses.len() == 1 { "" } else { "s" },
+                    inputs.len()
+                ),
             ));
         }
         for (u, &t) in uses.iter().zip(inputs.iter()) {
@@ -719,10 +824,16 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
         }
         let Some(def) = def else {
-            return Err(self.error_at(t.offset, format!("custom op '{}' is unknown{tried}", t.text)));
+            return Err(self.error_at(
+                t.offset,
+                format!("custom op '{}' is unknown{tried}", t.text),
+            ));
         };
         let Some(format) = def.format else {
-            return Err(self.error_at(t.offset, format!("custom op '{}' has no custom assembly form", def.name)));
+            return Err(self.error_at(
+                t.offset,
+                format!("custom op '{}' has no custom assembly form", def.name),
+            ));
         };
         let name = self.ctx.op_name(def.name);
         if t.text.contains('.') {
@@ -743,7 +854,9 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         // Like MLIR, every op sets the default dialect of its own regions:
         // one without a default (scf.if) does not inherit its parent's.
         self.default_dialects.push(def.default_dialect);
+        let outer = self.custom_op.replace(def.name);
         let r = (format.parse)(self, &mut st);
+        self.custom_op = outer;
         self.default_dialects.pop();
         r?;
         let op = self.ctx.create_op_from(&mut st);
@@ -788,6 +901,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     fn apply_loc(&mut self, target: LocTarget, l: LocId) {
         match target {
             LocTarget::Op(op) => self.ctx.ops[op].loc = l,
+            LocTarget::Value(v) => self.ctx.values[v].loc = Some(l),
         }
     }
 
@@ -795,7 +909,9 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         for (target, name, off) in std::mem::take(&mut self.deferred_locs) {
             match self.loc_aliases.get(name) {
                 Some(&l) => self.apply_loc(target, l),
-                None => return Err(self.error_at(off, "operation location alias was never defined")),
+                None => {
+                    return Err(self.error_at(off, "operation location alias was never defined"));
+                }
             }
         }
         Ok(())
@@ -823,7 +939,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 let t = self.bump();
                 match self.loc_aliases.get(&t.text[1..]) {
                     Some(&l) => Ok(l),
-                    None => Err(self.error_at(t.offset, format!("undefined symbol alias id '{}'", &t.text[1..]))),
+                    None => Err(self.error_at(
+                        t.offset + t.text.len(),
+                        format!("undefined symbol alias id '{}'", &t.text[1..]),
+                    )),
                 }
             }
             Tok::BareIdent if self.tok.text == "unknown" => {
@@ -848,33 +967,51 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 }
                 let mut locs = Vec::new();
                 if self.tok.kind != Tok::LSquare {
-                    return self.err("expected '[' in fused location");
+                    return self.err_expected("expected '[' in fused location");
                 }
                 self.parse_comma_list(Tok::LSquare, Tok::RSquare, "]", |p| {
                     locs.push(p.parse_location_inner()?);
                     Ok(())
                 })?;
-                let unknown = self.ctx.unknown_loc();
-                locs.retain(|&l| l != unknown && !matches!(self.ctx.loc_data(l), LocData::Unknown));
-                Ok(self.ctx.add_loc(LocData::Fused { locs: locs.into(), metadata }))
+                Ok(fused_loc(self.ctx, &locs, metadata))
             }
             Tok::String => {
                 let s = self.parse_string()?;
                 let sym = self.ctx.sym(&s);
                 if self.optional(Tok::Colon) {
-                    let line = self.parse_integer()?;
-                    self.parse_colon()?;
-                    let col = self.parse_integer()?;
                     let clamp = |v: i128| v.clamp(0, u32::MAX as i128) as u32;
-                    let (line, col) = (clamp(line), clamp(col));
+                    let line = clamp(self.parse_integer()?);
+                    // `"file":line` alone is column 0.
+                    if !self.optional(Tok::Colon) {
+                        return Ok(self.ctx.add_loc(LocData::FileLineCol {
+                            file: sym,
+                            line,
+                            col: 0,
+                        }));
+                    }
+                    let col = clamp(self.parse_integer()?);
                     // Ranges: `to L:C`, or `to :C` on the same line.
                     if self.parse_optional_keyword("to") {
-                        let end_line = if self.tok.kind == Tok::Colon { line } else { clamp(self.parse_integer()?) };
+                        let end_line = if self.tok.kind == Tok::Colon {
+                            line
+                        } else {
+                            clamp(self.parse_integer()?)
+                        };
                         self.parse_colon()?;
                         let end_col = clamp(self.parse_integer()?);
-                        return Ok(self.ctx.add_loc(LocData::FileRange { file: sym, line, col, end_line, end_col }));
+                        return Ok(self.ctx.add_loc(LocData::FileRange {
+                            file: sym,
+                            line,
+                            col,
+                            end_line,
+                            end_col,
+                        }));
                     }
-                    return Ok(self.ctx.add_loc(LocData::FileLineCol { file: sym, line, col }));
+                    return Ok(self.ctx.add_loc(LocData::FileLineCol {
+                        file: sym,
+                        line,
+                        col,
+                    }));
                 }
                 let mut child = None;
                 if self.optional(Tok::LParen) {
@@ -885,7 +1022,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
             _ => {
                 let d = self.describe();
-                self.err(format!("expected location instance, found {d}"))
+                self.err_expected(format!("expected location instance, found {d}"))
             }
         }
     }
@@ -896,19 +1033,29 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand<'src>> {
         if self.tok.kind != Tok::PercentIdent {
             let d = self.describe();
-            return self.err(format!("expected SSA operand, found {d}"));
+            return self.err_expected(format!("expected SSA operand, found {d}"));
         }
         let t = self.bump();
         let mut number = 0;
         if self.tok.kind == Tok::HashIdent && self.tok.offset == t.offset + t.text.len() {
             let h = self.bump();
-            number = h.text[1..].parse::<u32>().map_err(|_| self.error_at(h.offset, "invalid SSA value result number"))?;
+            number = h.text[1..]
+                .parse::<u32>()
+                .map_err(|_| self.error_at(h.offset, "invalid SSA value result number"))?;
         }
-        Ok(UnresolvedOperand { name: t.text, number, offset: t.offset })
+        Ok(UnresolvedOperand {
+            name: t.text,
+            number,
+            offset: t.offset,
+        })
     }
 
     pub fn parse_optional_operand(&mut self) -> PResult<Option<UnresolvedOperand<'src>>> {
-        if self.tok.kind == Tok::PercentIdent { self.parse_operand().map(Some) } else { Ok(None) }
+        if self.tok.kind == Tok::PercentIdent {
+            self.parse_operand().map(Some)
+        } else {
+            Ok(None)
+        }
     }
 
     /// Comma-separated operands, possibly none.
@@ -951,16 +1098,56 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             return Ok(v);
         }
         let v = self.ctx.add_block_arg(self.fwd_block, ty, None);
-        self.forward.last_mut().expect("no isolated scope").refs.insert((u.name, u.number), (v, u.offset));
+        self.forward
+            .last_mut()
+            .expect("no isolated scope")
+            .refs
+            .insert((u.name, u.number), (v, u.offset));
         Ok(v)
     }
 
-    fn use_type_mismatch(&mut self, u: UnresolvedOperand<'src>, expected: TypeId, actual: TypeId, v: ValueId) -> Diagnostic {
-        let (e, a) = (crate::printer::type_to_string(self.ctx, expected), crate::printer::type_to_string(self.ctx, actual));
-        let name = if u.number > 0 { format!("{}#{}", u.name, u.number) } else { u.name.to_string() };
-        let d = self.error_at(u.offset, format!("use of value '{name}' expects different type than prior uses: '{e}' vs '{a}'"));
+    fn use_type_mismatch(
+        &mut self,
+        u: UnresolvedOperand<'src>,
+        expected: TypeId,
+        actual: TypeId,
+        v: ValueId,
+    ) -> Diagnostic {
+        let (e, a) = (
+            crate::printer::type_to_string(self.ctx, expected),
+            crate::printer::type_to_string(self.ctx, actual),
+        );
+        let name = if u.number > 0 {
+            format!("{}#{}", u.name, u.number)
+        } else {
+            u.name.to_string()
+        };
+        let d = self.error_at(
+            u.offset,
+            format!("use of value '{name}' expects different type than prior uses: '{e}' vs '{a}'"),
+        );
         let def_loc = self.ctx.value_loc(v);
         d.with_note(def_loc, "prior use here")
+    }
+
+    /// Resolves operands against types, pairwise, into an op's operands; a
+    /// count mismatch is a custom-op error (see [`Self::op_error_at`]).
+    pub fn resolve_op_operands(
+        &mut self,
+        uses: &[UnresolvedOperand<'src>],
+        types: &[TypeId],
+        offset: usize,
+        st: &mut OperationState,
+    ) -> PResult<()> {
+        if uses.len() != types.len() {
+            let msg = format!(
+                "{} operands present, but expected {}",
+                uses.len(),
+                types.len()
+            );
+            return Err(self.op_error_at(offset, msg));
+        }
+        self.resolve_operands(uses, types, offset, &mut st.operands)
     }
 
     /// Resolves operands against types, pairwise.
@@ -972,7 +1159,14 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         out: &mut SmallVec<[ValueId; 4]>,
     ) -> PResult<()> {
         if uses.len() != types.len() {
-            return Err(self.error_at(offset, format!("{} operands present, but expected {}", uses.len(), types.len())));
+            return Err(self.error_at(
+                offset,
+                format!(
+                    "{} operands present, but expected {}",
+                    uses.len(),
+                    types.len()
+                ),
+            ));
         }
         for (&u, &t) in uses.iter().zip(types) {
             let v = self.resolve_operand(u, t)?;
@@ -995,8 +1189,18 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         Ok(())
     }
 
-    fn define_values(&mut self, name: &'src str, vals: SmallVec<[ValueId; 1]>, offset: usize) -> PResult<()> {
-        let no_forward_refs = self.forward.last().expect("no isolated scope").refs.is_empty();
+    fn define_values(
+        &mut self,
+        name: &'src str,
+        vals: SmallVec<[ValueId; 1]>,
+        offset: usize,
+    ) -> PResult<()> {
+        let no_forward_refs = self
+            .forward
+            .last()
+            .expect("no isolated scope")
+            .refs
+            .is_empty();
         let scope = self.scopes.last_mut().expect("no region scope");
         // Forward references are rare: without any, define in one lookup.
         let prev = if no_forward_refs {
@@ -1012,22 +1216,40 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         }
         for (i, &v) in vals.iter().enumerate() {
             let key = (name, i as u32);
-            if let Some((fwd, _)) = self.forward.last_mut().expect("no isolated scope").refs.remove(&key) {
+            if let Some((fwd, use_off)) = self
+                .forward
+                .last_mut()
+                .expect("no isolated scope")
+                .refs
+                .remove(&key)
+            {
                 let (ft, vt) = (self.ctx.value_type(fwd), self.ctx.value_type(v));
                 if ft != vt {
-                    let (a, b) = (crate::printer::type_to_string(self.ctx, vt), crate::printer::type_to_string(self.ctx, ft));
-                    return Err(self.error_at(
-                        offset,
-                        format!("definition of SSA value '{name}#{i}' has type '{a}' but it was used before with type '{b}'"),
-                    ));
+                    let (a, b) = (
+                        crate::printer::type_to_string(self.ctx, vt),
+                        crate::printer::type_to_string(self.ctx, ft),
+                    );
+                    let use_loc = self.loc_at(use_off);
+                    return Err(self
+                        .error_at(
+                            offset,
+                            format!("definition of SSA value '{name}#{i}' has type '{a}'"),
+                        )
+                        .with_note(use_loc, format!("previously used here with type '{b}'")));
                 }
                 self.ctx.replace_all_uses(fwd, v);
             }
         }
         // A use of `%x#N` past the definition's result count can never resolve.
         let n = vals.len() as u32;
-        if let Some((_, off)) =
-            self.forward.last().expect("no isolated scope").refs.iter().find(|((k, i), _)| *k == name && *i >= n).map(|(_, v)| *v)
+        if let Some((_, off)) = self
+            .forward
+            .last()
+            .expect("no isolated scope")
+            .refs
+            .iter()
+            .find(|((k, i), _)| *k == name && *i >= n)
+            .map(|(_, v)| *v)
         {
             return Err(self.error_at(off, "reference to invalid result number"));
         }
@@ -1049,8 +1271,8 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
 
     fn finish_isolated_scope(&mut self) -> PResult<()> {
         let fwd = self.forward.pop().expect("no isolated scope");
-        if let Some((&(name, _), &(_, off))) = fwd.refs.iter().min_by_key(|(_, (_, off))| *off) {
-            return Err(self.error_at(off, format!("use of undeclared SSA value name '{name}'")));
+        if let Some(&(_, off)) = fwd.refs.values().min_by_key(|(_, off)| *off) {
+            return Err(self.error_at(off, "use of undeclared SSA value name"));
         }
         Ok(())
     }
@@ -1071,20 +1293,29 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         }
         // Without `loc(...)` an argument is located at its name, as in MLIR.
         let loc = if self.tok.kind == Tok::BareIdent && self.tok.text == "loc" {
-            self.parse_loc_body_deferrable()?
+            self.parse_loc_body_deferrable(name.offset)?
         } else {
             self.loc_at(name.offset)
         };
-        Ok(Argument { name, ty, attrs, loc: Some(loc) })
+        Ok(Argument {
+            name,
+            ty,
+            attrs,
+            loc: Some(loc),
+        })
     }
 
-    fn parse_loc_body_deferrable(&mut self) -> PResult<LocId> {
-        // Argument locations referencing aliases defined later are rare;
-        // they resolve to the alias when already known and to unknown else.
+    fn parse_loc_body_deferrable(&mut self, name_offset: usize) -> PResult<LocId> {
+        // An alias defined later in the file is resolved at the end, once
+        // the argument's value exists (see `arg_value_created`).
         self.parse_keyword("loc")?;
         self.parse_lparen()?;
-        let l = if self.tok.kind == Tok::HashIdent && !self.loc_aliases.contains_key(&self.tok.text[1..]) {
-            self.bump();
+        let l = if self.tok.kind == Tok::HashIdent
+            && !self.loc_aliases.contains_key(&self.tok.text[1..])
+        {
+            let t = self.bump();
+            self.pending_arg_locs
+                .push((name_offset, &t.text[1..], t.offset));
             self.ctx.unknown_loc()
         } else {
             self.parse_location_inner()?
@@ -1097,14 +1328,17 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     pub fn parse_successor(&mut self) -> PResult<BlockId> {
         if self.tok.kind != Tok::CaretIdent {
             let d = self.describe();
-            return self.err(format!("expected block name, found {d}"));
+            return self.err_expected(format!("expected block name, found {d}"));
         }
         let t = self.bump();
         Ok(self.block_ref(t.text, t.offset, false))
     }
 
     /// `^bb(%a, %b : i32, i32)` — a successor and the operands passed to it.
-    pub fn parse_successor_and_operands(&mut self, operands: &mut SmallVec<[ValueId; 4]>) -> PResult<BlockId> {
+    pub fn parse_successor_and_operands(
+        &mut self,
+        operands: &mut SmallVec<[ValueId; 4]>,
+    ) -> PResult<BlockId> {
         let b = self.parse_successor()?;
         if self.tok.kind == Tok::LParen {
             self.bump();
@@ -1130,19 +1364,32 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             return e.0;
         }
         let b = self.ctx.create_block();
-        self.scopes.last_mut().expect("no region scope").blocks.insert(name, (b, define, offset));
+        self.scopes
+            .last_mut()
+            .expect("no region scope")
+            .blocks
+            .insert(name, (b, define, offset));
         b
     }
 
     /// Parses `{ ... }` into `region`. `entry_args` are the entry block's
     /// arguments when the op's syntax declares them outside the braces.
-    pub fn parse_region(&mut self, region: RegionId, entry_args: &[Argument<'src>], isolated: bool) -> PResult<()> {
+    pub fn parse_region(
+        &mut self,
+        region: RegionId,
+        entry_args: &[Argument<'src>],
+        isolated: bool,
+    ) -> PResult<()> {
         self.parse_region_body(region, entry_args, isolated)
     }
 
     /// Parses an optional region: returns false (consuming nothing) when the
     /// next token is not `{`.
-    pub fn parse_optional_region(&mut self, region: RegionId, entry_args: &[Argument<'src>]) -> PResult<bool> {
+    pub fn parse_optional_region(
+        &mut self,
+        region: RegionId,
+        entry_args: &[Argument<'src>],
+    ) -> PResult<bool> {
         if self.tok.kind != Tok::LBrace {
             return Ok(false);
         }
@@ -1150,10 +1397,15 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         Ok(true)
     }
 
-    fn parse_region_body(&mut self, region: RegionId, entry_args: &[Argument<'src>], isolated: bool) -> PResult<()> {
+    fn parse_region_body(
+        &mut self,
+        region: RegionId,
+        entry_args: &[Argument<'src>],
+        isolated: bool,
+    ) -> PResult<()> {
         if self.tok.kind != Tok::LBrace {
             let d = self.describe();
-            return self.err(format!("expected '{{' to begin a region, found {d}"));
+            return self.err_expected(format!("expected '{{' to begin a region, found {d}"));
         }
         self.enter()?;
         self.bump();
@@ -1168,7 +1420,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
             self.check_undefined_blocks()
         });
-        if r.is_err() && isolated && self.forward.len() > self.scopes.iter().filter(|s| s.isolated).count() - 1 {
+        if r.is_err()
+            && isolated
+            && self.forward.len() > self.scopes.iter().filter(|s| s.isolated).count() - 1
+        {
             self.forward.pop();
         }
         self.pop_scope();
@@ -1194,15 +1449,17 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
 
     fn check_undefined_blocks(&mut self) -> PResult<()> {
         let scope = self.scopes.last().expect("no region scope");
-        if let Some((name, off)) =
-            scope.blocks.iter().filter(|(_, e)| !e.1).map(|(n, e)| (*n, e.2)).min_by_key(|&(_, off)| off)
-        {
-            return Err(self.error_at(off, format!("reference to an undefined block '{name}'")));
+        if let Some(off) = scope.blocks.values().filter(|e| !e.1).map(|e| e.2).min() {
+            return Err(self.error_at(off, "reference to an undefined block"));
         }
         Ok(())
     }
 
-    fn parse_region_blocks(&mut self, region: RegionId, entry_args: &[Argument<'src>]) -> PResult<()> {
+    fn parse_region_blocks(
+        &mut self,
+        region: RegionId,
+        entry_args: &[Argument<'src>],
+    ) -> PResult<()> {
         if self.optional(Tok::RBrace) {
             if !entry_args.is_empty() {
                 // A declared entry block with arguments but an empty body.
@@ -1232,9 +1489,25 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         self.expect(Tok::RBrace, "}")
     }
 
+    /// Moves a pending `loc(#alias)` of the argument named at `name_offset`
+    /// to the deferred locations, now that its value `v` exists.
+    fn arg_value_created(&mut self, name_offset: usize, v: ValueId) {
+        if let Some(i) = self
+            .pending_arg_locs
+            .iter()
+            .position(|p| p.0 == name_offset)
+        {
+            let (_, alias, off) = self.pending_arg_locs.swap_remove(i);
+            self.deferred_locs.push((LocTarget::Value(v), alias, off));
+        }
+    }
+
     fn define_block_args(&mut self, b: BlockId, args: &[Argument<'src>]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(b, a.ty, a.loc);
+            if !self.pending_arg_locs.is_empty() {
+                self.arg_value_created(a.name.offset, v);
+            }
             self.define_values(a.name.name, SmallVec::from_elem(v, 1), a.name.offset)?;
         }
         Ok(())
@@ -1243,7 +1516,13 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     fn parse_labeled_block(&mut self, region: RegionId) -> PResult<()> {
         let t = self.bump();
         let name = t.text;
-        let existing = self.scopes.last().expect("no region scope").blocks.get(name).copied();
+        let existing = self
+            .scopes
+            .last()
+            .expect("no region scope")
+            .blocks
+            .get(name)
+            .copied();
         if let Some((_, true, _)) = existing {
             return Err(self.error_at(t.offset, format!("redefinition of block '{name}'")));
         }
@@ -1256,10 +1535,15 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             self.parse_comma_list(Tok::LParen, Tok::RParen, ")", |p| {
                 let a = p.parse_argument(false)?;
                 let v = p.ctx.add_block_arg(b, a.ty, a.loc);
+                if !p.pending_arg_locs.is_empty() {
+                    p.arg_value_created(a.name.offset, v);
+                }
                 p.define_values(a.name.name, SmallVec::from_elem(v, 1), a.name.offset)
             })?;
         }
-        self.parse_colon()?;
+        if !self.optional(Tok::Colon) {
+            return self.err_expected("expected ':' after block name");
+        }
         self.parse_block_ops(b)
     }
 
@@ -1269,7 +1553,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             self.ctx.insert_op(op, InsertPoint::BlockEnd(b));
         }
         if self.tok.kind == Tok::Eof {
-            return self.err("expected '}' to end a region, found end of file");
+            return self.err_expected("expected '}' to end a region, found end of file");
         }
         Ok(())
     }
@@ -1287,7 +1571,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             for &(k, v) in entries.iter() {
                 if out.iter().any(|(x, _)| *x == k) {
                     let n = self.ctx.str(k).to_string();
-                    return Err(self.error_at(start, format!("duplicate key '{n}' in dictionary attribute")));
+                    return Err(self.error_at(
+                        start,
+                        format!("duplicate key '{n}' in dictionary attribute"),
+                    ));
                 }
                 out.push((k, v));
             }
@@ -1296,10 +1583,13 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
     }
 
     /// `attributes {...}` if present.
-    pub fn parse_optional_attr_dict_with_keyword(&mut self, out: &mut Vec<(Sym, AttrId)>) -> PResult<()> {
+    pub fn parse_optional_attr_dict_with_keyword(
+        &mut self,
+        out: &mut Vec<(Sym, AttrId)>,
+    ) -> PResult<()> {
         if self.parse_optional_keyword("attributes") {
             if self.tok.kind != Tok::LBrace {
-                return self.err("expected '{' after 'attributes'");
+                return self.err_expected("expected '{' after 'attributes'");
             }
             self.parse_optional_attr_dict(out)?;
         }
@@ -1325,14 +1615,21 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 }
                 _ => {
                     let d = p.describe();
-                    return p.err(format!("expected attribute name, found {d}"));
+                    return p.err_expected(format!("expected attribute name, found {d}"));
                 }
             };
             if entries.iter().any(|(k, _)| *k == key) {
                 let n = p.ctx.str(key).to_string();
-                return Err(p.error_at(key_off, format!("duplicate key '{n}' in dictionary attribute")));
+                return Err(p.error_at(
+                    key_off,
+                    format!("duplicate key '{n}' in dictionary attribute"),
+                ));
             }
-            let v = if p.optional(Tok::Equal) { p.parse_attribute(None)? } else { p.ctx.unit_attr() };
+            let v = if p.optional(Tok::Equal) {
+                p.parse_attribute(None)?
+            } else {
+                p.ctx.unit_attr()
+            };
             entries.push((key, v));
             Ok(())
         });
@@ -1382,7 +1679,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                     self.expect(Tok::Colon, ":")?;
                     nested.push(self.parse_symbol_name()?);
                 }
-                Ok(self.ctx.attr(AttrData::SymbolRef { root, nested: nested.into() }))
+                Ok(self.ctx.attr(AttrData::SymbolRef {
+                    root,
+                    nested: nested.into(),
+                }))
             }
             Tok::Minus | Tok::Integer | Tok::Float => self.parse_number_attr(ty),
             Tok::HashIdent => {
@@ -1394,16 +1694,25 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                         text.push_str(self.scan_angle_body(t.offset)?);
                     }
                     let (d, b) = (self.ctx.sym(dialect), self.ctx.sym(&text));
-                    return Ok(self.ctx.attr(AttrData::Opaque { dialect: d, body: b }));
+                    return Ok(self.ctx.attr(AttrData::Opaque {
+                        dialect: d,
+                        body: b,
+                    }));
                 }
                 if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
                     let body_text = self.scan_angle_body(t.offset)?.to_string();
                     let (d, b) = (self.ctx.sym(body), self.ctx.sym(&body_text));
-                    return Ok(self.ctx.attr(AttrData::Opaque { dialect: d, body: b }));
+                    return Ok(self.ctx.attr(AttrData::Opaque {
+                        dialect: d,
+                        body: b,
+                    }));
                 }
                 match self.attr_aliases.get(body) {
                     Some(&a) => Ok(a),
-                    None => Err(self.error_at(t.offset, format!("undefined symbol alias id '{body}'"))),
+                    None => Err(self.error_at(
+                        t.offset + t.text.len(),
+                        format!("undefined symbol alias id '{body}'"),
+                    )),
                 }
             }
             Tok::BareIdent => match self.tok.text {
@@ -1428,7 +1737,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
             _ => {
                 let d = self.describe();
-                self.err(format!("expected attribute value, found {d}"))
+                self.err_expected(format!("expected attribute value, found {d}"))
             }
         }
     }
@@ -1453,12 +1762,19 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         let t = self.tok;
         if !matches!(t.kind, Tok::Integer | Tok::Float) {
             let d = self.describe();
-            return self.err(format!("expected integer or float literal, found {d}"));
+            return self.err_expected(format!("expected integer or float literal, found {d}"));
         }
         self.bump();
+        let mut float_err_at = start;
         let ty = match ty {
             Some(t) => t,
-            None if self.optional(Tok::Colon) => self.parse_type()?,
+            None if self.optional(Tok::Colon) => {
+                // MLIR reports a float literal of a non-float type at the
+                // token after the type.
+                let ty = self.parse_type()?;
+                float_err_at = self.tok.offset;
+                ty
+            }
             None => {
                 if t.kind == Tok::Float {
                     self.ctx.common.f64
@@ -1467,37 +1783,82 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 }
             }
         };
-        self.number_attr(t, neg, ty, start)
+        let float_err = (
+            float_err_at,
+            "floating point value not valid for specified type",
+        );
+        self.number_attr(t, neg, ty, start, float_err)
     }
 
     /// Builds an integer or float attribute of type `ty` from a literal.
-    fn number_attr(&mut self, t: Token<'src>, neg: bool, ty: TypeId, start: usize) -> PResult<AttrId> {
+    /// `float_err` is the error (offset, message) for a float literal given
+    /// a non-float type: MLIR words it differently per context.
+    fn number_attr(
+        &mut self,
+        t: Token<'src>,
+        neg: bool,
+        ty: TypeId,
+        start: usize,
+        float_err: (usize, &'static str),
+    ) -> PResult<AttrId> {
+        if t.kind == Tok::Float && !matches!(self.ctx.type_data(ty), TypeData::Float(_)) {
+            return Err(self.error_at(float_err.0, float_err.1));
+        }
         let td = self.ctx.type_data(ty).clone();
         match td {
             TypeData::Float(kind) => {
                 if t.kind == Tok::Integer {
                     if let Some(hex) = t.text.strip_prefix("0x") {
-                        let bits = u64::from_str_radix(hex, 16).map_err(|_| self.error_at(t.offset, "hexadecimal float literal overflows"))?;
+                        if neg {
+                            return Err(self.error_at(
+                                t.offset,
+                                "hexadecimal float literal should not have a leading minus",
+                            ));
+                        }
+                        let width = match kind {
+                            FloatKind::F64 => 64,
+                            FloatKind::F32 => 32,
+                            FloatKind::F16 | FloatKind::BF16 => 16,
+                        };
+                        let bits = u64::from_str_radix(hex, 16)
+                            .ok()
+                            .filter(|b| 64 - b.leading_zeros() <= width)
+                            .ok_or_else(|| {
+                                self.error_at(
+                                    t.offset,
+                                    "hexadecimal float constant out of range for type",
+                                )
+                            })?;
                         let v = match kind {
                             FloatKind::F64 => f64::from_bits(bits),
                             FloatKind::F32 => f32::from_bits(bits as u32) as f64,
                             FloatKind::F16 => crate::fold_util::f16_to_f64(bits as u16),
                             FloatKind::BF16 => crate::fold_util::bf16_to_f64(bits as u16),
                         };
-                        let v = if neg { -v } else { v };
                         return Ok(self.ctx.float_attr(v, ty));
                     }
-                    return Err(self.error_at(t.offset, "unexpected decimal integer literal for a floating point value")
-                        .with_note(self.ctx.unknown_loc(), "add a trailing dot to make the literal a float"));
+                    let loc = self.loc_at(t.offset);
+                    return Err(Diagnostic::error(
+                        loc,
+                        "unexpected decimal integer literal for a floating point value",
+                    )
+                    .with_note(loc, "add a trailing dot to make the literal a float"));
                 }
-                let v: f64 = t.text.parse().map_err(|_| self.error_at(t.offset, "invalid floating point literal"))?;
+                let v: f64 = t
+                    .text
+                    .parse()
+                    .map_err(|_| self.error_at(t.offset, "invalid floating point literal"))?;
                 Ok(self.ctx.float_attr(if neg { -v } else { v }, ty))
             }
             TypeData::Integer { width, signedness } => {
-                if t.kind == Tok::Float {
-                    return Err(self.error_at(t.offset, "expected integer value"));
+                if neg && matches!(signedness, Signedness::Unsigned) {
+                    return Err(self.error_at(
+                        t.offset,
+                        "negative integer literal not valid for unsigned integer type",
+                    ));
                 }
-                let v = parse_int_text(t.text).ok_or_else(|| self.error_at(t.offset, "integer constant out of range"))?;
+                let v = parse_int_text(t.text)
+                    .ok_or_else(|| self.error_at(t.offset, "integer constant out of range"))?;
                 let v = if neg { -v } else { v };
                 if !int_fits(v, width, signedness) {
                     return Err(self.error_at(start, "integer constant out of range for attribute"));
@@ -1508,24 +1869,33 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 Ok(self.ctx.int_attr(v as i64, ty))
             }
             TypeData::Index => {
-                if t.kind == Tok::Float {
-                    return Err(self.error_at(t.offset, "expected integer value"));
-                }
-                let v = parse_int_text(t.text).ok_or_else(|| self.error_at(t.offset, "integer constant out of range"))?;
+                let v = parse_int_text(t.text)
+                    .ok_or_else(|| self.error_at(t.offset, "integer constant out of range"))?;
                 let v = if neg { -v } else { v };
                 if !int_fits(v, 64, Signedness::Signless) {
                     return Err(self.error_at(start, "integer constant out of range for attribute"));
                 }
                 Ok(self.ctx.int_attr(v as i64, ty))
             }
-            _ => Err(self.error_at(start, "invalid type for a numeric literal")),
+            _ => Err(self.error_at(start, "integer literal not valid for specified type")),
         }
     }
 
     fn parse_dense_array(&mut self) -> PResult<AttrId> {
         self.bump();
         self.expect(Tok::Less, "<")?;
+        let elem_off = self.tok.offset;
         let elem = self.parse_type()?;
+        if !matches!(
+            self.ctx.type_data(elem),
+            TypeData::Integer { .. } | TypeData::Float(_)
+        ) {
+            let t = crate::printer::type_to_string(self.ctx, elem);
+            return Err(self.error_at(
+                elem_off,
+                format!("expected integer or float type, got: '{t}'"),
+            ));
+        }
         let mut values = Vec::new();
         if self.optional(Tok::Colon) {
             loop {
@@ -1539,11 +1909,18 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                         values.push((k == "true") as i64);
                     } else {
                         let d = self.describe();
-                        return self.err(format!("expected integer or float literal, found {d}"));
+                        return self
+                            .err_expected(format!("expected integer or float literal, found {d}"));
                     }
                 } else {
                     self.bump();
-                    let a = self.number_attr(t, neg, elem, start)?;
+                    let a = self.number_attr(
+                        t,
+                        neg,
+                        elem,
+                        start,
+                        (t.offset, "expected integer literal"),
+                    )?;
                     let v = match self.ctx.attr_data(a) {
                         AttrData::Integer { value, .. } => *value,
                         AttrData::Float { bits, .. } => *bits as i64,
@@ -1557,7 +1934,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             }
         }
         self.expect(Tok::Greater, ">")?;
-        Ok(self.ctx.attr(AttrData::DenseArray { elem, values: values.into() }))
+        Ok(self.ctx.attr(AttrData::DenseArray {
+            elem,
+            values: values.into(),
+        }))
     }
 
     fn parse_dense_elements(&mut self) -> PResult<AttrId> {
@@ -1568,9 +1948,11 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         let mut lits: Vec<(Token<'src>, bool, usize)> = Vec::new();
         let mut splat = true;
         let mut bools: Vec<(usize, bool)> = Vec::new();
+        // The shape of a `[...]` literal, checked against the type's.
+        let mut dims: Option<Vec<u64>> = None;
         if self.tok.kind == Tok::LSquare {
             splat = false;
-            self.collect_dense_literals(&mut lits, &mut bools)?;
+            dims = Some(self.collect_dense_literals(&mut lits, &mut bools)?);
         } else if self.tok.kind != Tok::Greater {
             self.collect_dense_scalar(&mut lits, &mut bools)?;
         } else {
@@ -1579,22 +1961,60 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         self.expect(Tok::Greater, ">")?;
         self.parse_colon()?;
         let ty = self.parse_type()?;
-        let elem = match self.ctx.type_data(ty) {
-            TypeData::Vector { elem, .. } | TypeData::Tensor { elem, .. } => *elem,
+        let (elem, shape): (TypeId, Vec<u64>) = match self.ctx.type_data(ty) {
+            TypeData::Vector { elem, shape } => (*elem, shape.to_vec()),
+            TypeData::Tensor { elem, shape } => {
+                match shape.iter().copied().collect::<Option<Vec<u64>>>() {
+                    Some(s) => (*elem, s),
+                    None => {
+                        return Err(
+                            self.error_at(start, "elements literal type must have static shape")
+                        );
+                    }
+                }
+            }
             _ => return Err(self.error_at(start, "elements literal type must be a shaped type")),
         };
+        if let Some(dims) = dims.filter(|d| *d != shape) {
+            let list = |d: &[u64]| d.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+            return Err(self.error_at(
+                start,
+                format!(
+                    "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                    list(&dims),
+                    list(&shape)
+                ),
+            ));
+        }
         let mut values = Vec::with_capacity(lits.len());
         for (i, (t, neg, off)) in lits.into_iter().enumerate() {
             if let Some(&(_, b)) = bools.iter().find(|(j, _)| *j == i) {
                 values.push(self.ctx.bool_attr(b));
             } else {
-                values.push(self.number_attr(t, neg, elem, off)?);
+                let float_err = (
+                    t.offset,
+                    "expected integer elements, but parsed floating-point",
+                );
+                values.push(self.number_attr(t, neg, elem, off, float_err)?);
             }
         }
-        Ok(self.ctx.attr(AttrData::DenseElements { ty, values: values.into(), splat }))
+        // All-equal elements are stored (and printed) as a splat, as MLIR does.
+        if values.len() > 1 && values.iter().all(|&v| v == values[0]) {
+            values.truncate(1);
+            splat = true;
+        }
+        Ok(self.ctx.attr(AttrData::DenseElements {
+            ty,
+            values: values.into(),
+            splat,
+        }))
     }
 
-    fn collect_dense_scalar(&mut self, lits: &mut Vec<(Token<'src>, bool, usize)>, bools: &mut Vec<(usize, bool)>) -> PResult<()> {
+    fn collect_dense_scalar(
+        &mut self,
+        lits: &mut Vec<(Token<'src>, bool, usize)>,
+        bools: &mut Vec<(usize, bool)>,
+    ) -> PResult<()> {
         let off = self.tok.offset;
         if let Some(k @ ("true" | "false")) = self.peek_keyword() {
             self.bump();
@@ -1605,20 +2025,48 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         let neg = self.optional(Tok::Minus);
         if !matches!(self.tok.kind, Tok::Integer | Tok::Float) {
             let d = self.describe();
-            return self.err(format!("expected element literal of primitive type, found {d}"));
+            return self.err_expected(format!(
+                "expected element literal of primitive type, found {d}"
+            ));
         }
         let t = self.bump();
         lits.push((t, neg, off));
         Ok(())
     }
 
-    fn collect_dense_literals(&mut self, lits: &mut Vec<(Token<'src>, bool, usize)>, bools: &mut Vec<(usize, bool)>) -> PResult<()> {
+    /// A `[...]` list of literals (nested lists, or scalars); returns its shape.
+    fn collect_dense_literals(
+        &mut self,
+        lits: &mut Vec<(Token<'src>, bool, usize)>,
+        bools: &mut Vec<(usize, bool)>,
+    ) -> PResult<Vec<u64>> {
         self.enter()?;
+        let mut count = 0u64;
+        let mut elem_dims: Option<Vec<u64>> = None;
         let r = self.parse_comma_list(Tok::LSquare, Tok::RSquare, "]", |p| {
-            if p.tok.kind == Tok::LSquare { p.collect_dense_literals(lits, bools) } else { p.collect_dense_scalar(lits, bools) }
+            let d = if p.tok.kind == Tok::LSquare {
+                p.collect_dense_literals(lits, bools)?
+            } else {
+                p.collect_dense_scalar(lits, bools)?;
+                Vec::new()
+            };
+            count += 1;
+            match &elem_dims {
+                Some(prev) if *prev != d => {
+                    p.err("tensor literal is invalid; ranks are not consistent between elements")
+                }
+                Some(_) => Ok(()),
+                None => {
+                    elem_dims = Some(d);
+                    Ok(())
+                }
+            }
         });
         self.leave();
-        r
+        r?;
+        let mut dims = vec![count];
+        dims.extend(elem_dims.unwrap_or_default());
+        Ok(dims)
     }
 
     // ----- types -----
@@ -1639,7 +2087,11 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
 
     /// `: type (, type)*`, or nothing when there is no colon.
     pub fn parse_optional_colon_type_list(&mut self) -> PResult<Vec<TypeId>> {
-        if self.optional(Tok::Colon) { self.parse_type_list_no_parens() } else { Ok(Vec::new()) }
+        if self.optional(Tok::Colon) {
+            self.parse_type_list_no_parens()
+        } else {
+            Ok(Vec::new())
+        }
     }
 
     /// `(type, ...)` possibly empty.
@@ -1647,7 +2099,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         let mut v = Vec::new();
         if self.tok.kind != Tok::LParen {
             let d = self.describe();
-            return self.err(format!("expected '(', found {d}"));
+            return self.err_expected(format!("expected '(', found {d}"));
         }
         self.parse_comma_list(Tok::LParen, Tok::RParen, ")", |p| {
             v.push(p.parse_type()?);
@@ -1658,7 +2110,11 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
 
     /// A function result list: a single non-function type, or `(types)`.
     pub fn parse_function_result_types(&mut self) -> PResult<Vec<TypeId>> {
-        if self.tok.kind == Tok::LParen { self.parse_paren_type_list() } else { Ok(vec![self.parse_non_function_type()?]) }
+        if self.tok.kind == Tok::LParen {
+            self.parse_paren_type_list()
+        } else {
+            Ok(vec![self.parse_non_function_type()?])
+        }
     }
 
     /// Any type, including function types.
@@ -1700,7 +2156,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                         }
                         Ok(self.ctx.ty(TypeData::Tuple(v.into())))
                     }
-                    _ => self.err(format!("expected non-function type, found '{text}'")),
+                    _ => self.err_expected(format!("expected non-function type, found '{text}'")),
                 }
             }
             Tok::BangIdent => {
@@ -1712,21 +2168,30 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                         text.push_str(self.scan_angle_body(t.offset)?);
                     }
                     let (d, b) = (self.ctx.sym(dialect), self.ctx.sym(&text));
-                    return Ok(self.ctx.ty(TypeData::Opaque { dialect: d, body: b }));
+                    return Ok(self.ctx.ty(TypeData::Opaque {
+                        dialect: d,
+                        body: b,
+                    }));
                 }
                 if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
                     let text = self.scan_angle_body(t.offset)?.to_string();
                     let (d, b) = (self.ctx.sym(body), self.ctx.sym(&text));
-                    return Ok(self.ctx.ty(TypeData::Opaque { dialect: d, body: b }));
+                    return Ok(self.ctx.ty(TypeData::Opaque {
+                        dialect: d,
+                        body: b,
+                    }));
                 }
                 match self.type_aliases.get(body) {
                     Some(&ty) => Ok(ty),
-                    None => Err(self.error_at(t.offset, format!("undefined symbol alias id '{body}'"))),
+                    None => Err(self.error_at(
+                        t.offset + t.text.len(),
+                        format!("undefined symbol alias id '{body}'"),
+                    )),
                 }
             }
             _ => {
                 let d = self.describe();
-                self.err(format!("expected non-function type, found {d}"))
+                self.err_expected(format!("expected non-function type, found {d}"))
             }
         }
     }
@@ -1764,9 +2229,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             return None;
         }
         match digits.parse::<u32>() {
-            Ok(w) if (1..=64).contains(&w) => {
-                Some(Ok(self.ctx.ty(TypeData::Integer { width: w, signedness: sign })))
-            }
+            Ok(w) if (1..=64).contains(&w) => Some(Ok(self.ctx.ty(TypeData::Integer {
+                width: w,
+                signedness: sign,
+            }))),
             _ => Some(Err(())),
         }
     }
@@ -1797,7 +2263,9 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 pos += 1;
             }
             if pos > s && b.get(pos) == Some(&b'x') {
-                let n: u64 = src[s..pos].parse().map_err(|_| self.error_at(s, "invalid dimension"))?;
+                let n: u64 = src[s..pos]
+                    .parse()
+                    .map_err(|_| self.error_at(s, "invalid dimension"))?;
                 dims.push(Some(n));
                 pos += 1;
                 continue;
@@ -1817,17 +2285,115 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 // `vector<f32>` is a 0-d vector; keep it as an empty shape.
             }
             let shape: Vec<u64> = dims.into_iter().map(|d| d.unwrap_or(0)).collect();
-            Ok(self.ctx.ty(TypeData::Vector { shape: shape.into(), elem }))
+            Ok(self.ctx.ty(TypeData::Vector {
+                shape: shape.into(),
+                elem,
+            }))
         } else {
-            Ok(self.ctx.ty(TypeData::Tensor { shape: dims.into(), elem }))
+            Ok(self.ctx.ty(TypeData::Tensor {
+                shape: dims.into(),
+                elem,
+            }))
         }
+    }
+}
+
+/// A fused location normalised as MLIR's `FusedLoc::get`: nested fused
+/// locations with the same metadata are flattened, unknown locations and
+/// duplicates dropped; none is unknown (or `fused<m>[unknown]`) and a single
+/// one without metadata is itself.
+fn fused_loc(ctx: &Context, locs: &[LocId], metadata: Option<AttrId>) -> LocId {
+    let mut flat: Vec<LocId> = Vec::with_capacity(locs.len());
+    for &l in locs {
+        match ctx.loc_data(l) {
+            LocData::Fused {
+                locs: inner,
+                metadata: m,
+            } if *m == metadata => {
+                for &i in inner.iter() {
+                    if !flat.iter().any(|&f| loc_eq(ctx, f, i)) {
+                        flat.push(i);
+                    }
+                }
+            }
+            LocData::Unknown => {}
+            _ => {
+                if !flat.iter().any(|&f| loc_eq(ctx, f, l)) {
+                    flat.push(l);
+                }
+            }
+        }
+    }
+    match (flat.len(), metadata) {
+        (0, None) => ctx.unknown_loc(),
+        (0, Some(_)) => ctx.add_loc(LocData::Fused {
+            locs: Box::new([ctx.unknown_loc()]),
+            metadata,
+        }),
+        (1, None) => flat[0],
+        _ => ctx.add_loc(LocData::Fused {
+            locs: flat.into(),
+            metadata,
+        }),
+    }
+}
+
+/// Structural equality of locations (they are not uniqued).
+fn loc_eq(ctx: &Context, a: LocId, b: LocId) -> bool {
+    if a == b {
+        return true;
+    }
+    match (ctx.loc_data(a), ctx.loc_data(b)) {
+        (
+            LocData::Name {
+                name: n1,
+                child: c1,
+            },
+            LocData::Name {
+                name: n2,
+                child: c2,
+            },
+        ) => {
+            n1 == n2
+                && match (c1, c2) {
+                    (Some(x), Some(y)) => loc_eq(ctx, *x, *y),
+                    (x, y) => x == y,
+                }
+        }
+        (
+            LocData::Fused {
+                locs: l1,
+                metadata: m1,
+            },
+            LocData::Fused {
+                locs: l2,
+                metadata: m2,
+            },
+        ) => {
+            m1 == m2
+                && l1.len() == l2.len()
+                && l1.iter().zip(l2.iter()).all(|(x, y)| loc_eq(ctx, *x, *y))
+        }
+        (
+            LocData::CallSite {
+                callee: e1,
+                caller: r1,
+            },
+            LocData::CallSite {
+                callee: e2,
+                caller: r2,
+            },
+        ) => loc_eq(ctx, *e1, *e2) && loc_eq(ctx, *r1, *r2),
+        (x, y) => x == y,
     }
 }
 
 /// Decimal or `0x` hexadecimal integer text.
 fn parse_int_text(s: &str) -> Option<i128> {
     if let Some(h) = s.strip_prefix("0x") {
-        u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok())
+        u128::from_str_radix(h, 16)
+            .ok()
+            .and_then(|v| i128::try_from(v).ok())
     } else {
         s.parse::<i128>().ok()
     }

@@ -952,7 +952,10 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String, with_type: bool) {
         }
         AttrData::DenseElements { ty, values, splat } => {
             out.push_str("dense<");
-            if *splat && values.len() == 1 {
+            // All-equal elements print as a splat, as in MLIR; no elements
+            // print as `dense<>` whatever the shape.
+            if values.is_empty() {
+            } else if (*splat && values.len() == 1) || values.iter().all(|&v| v == values[0]) {
                 write_attr(ctx, values[0], out, false);
             } else {
                 let shape: Vec<u64> = match ctx.type_data(*ty) {

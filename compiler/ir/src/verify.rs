@@ -57,7 +57,11 @@
 //! - `ISOLATED_FROM_ABOVE`: no op in its regions (down to nested isolated
 //!   ops, which check themselves) uses a value defined outside that region.
 //!
-//! Layer 3 — the op's custom `verify` hook.
+//! Layer 3 — the op's custom `verify` hook, then, if it passed, its
+//! `verify_symbol_uses` hook (MLIR's `SymbolUserOpInterface`), given the
+//! run's one [`SymbolTables`] cache. The cache is seeded with the name map
+//! each `SYMBOL_TABLE` op builds for its duplicate check (layer 2, before
+//! the ops inside it are walked), so a table is scanned once per run.
 //!
 //! Layer 4 — the op's `verify_regions` hook, after every op nested in it
 //! passed layers 1–4 (post-order).
@@ -94,6 +98,7 @@ use crate::opdef::{
     Arity, AttrConstraint, OpDef, SuccessorSpec, Traits, TypeConstraint, ValueSpec,
 };
 use crate::printer::{PrintOptions, attr_to_string, print_op, type_to_string};
+use crate::symbol::{SymbolTables, build_symbol_map};
 use crate::types::{TypeData, TypeId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -189,6 +194,8 @@ struct Verifier<'a> {
     isolated: Vec<(OpId, OpId, OpId)>,
     /// Generic prints of isolated scopes, to quote ops in messages.
     scopes: FxHashMap<OpId, ScopeText>,
+    /// Symbol tables for the `verify_symbol_uses` hooks, one per run.
+    symbols: SymbolTables,
 }
 
 /// Where MLIR emits a diagnostic: during the verification of the isolated
@@ -256,6 +263,7 @@ impl<'a> Verifier<'a> {
             checks: ConstraintCache::default(),
             isolated: Vec::new(),
             scopes: FxHashMap::default(),
+            symbols: SymbolTables::default(),
         }
     }
 
@@ -474,7 +482,9 @@ impl<'a> Verifier<'a> {
                     if ok && let Some(def) = def {
                         let (constraints_ok, isolation_ok) = self.check_constraints(op, def);
                         isolated_ok = isolation_ok;
-                        ok = constraints_ok && self.run_hook(op, def.verify);
+                        ok = constraints_ok
+                            && self.run_hook(op, def.verify)
+                            && self.run_symbol_uses_hook(op, def);
                     }
                     if ctx.regions(op).is_empty() {
                         // A leaf exits right after entering (its exit frame
@@ -555,7 +565,7 @@ impl<'a> Verifier<'a> {
         let ctx = self.ctx;
         let def = ctx.def_of(op);
         let mut ok = true;
-        if def.is_none() && !ctx.allow_unregistered {
+        if def.is_none() && !ctx.registry().accepts_unknown_op(ctx.name_of(op), ctx.allow_unregistered) {
             let name = ctx.name_of(op).to_string();
             let dialect = name.split_once('.').map_or("", |d| d.0);
             let d = if ctx.registry().dialect(dialect).is_some() {
@@ -1104,25 +1114,14 @@ impl<'a> Verifier<'a> {
             );
             return;
         }
-        let mut defined: FxHashMap<crate::uniquer::Sym, LocId> = FxHashMap::default();
-        for o in ctx.block_ops(blocks[0]) {
-            let Some(AttrData::String(name)) = ctx.attr_of(o, "sym_name").map(|a| ctx.attr_data(a))
-            else {
-                continue;
-            };
-            match defined.get(name) {
-                Some(&first) => {
-                    let d = self.op_error(
-                        o,
-                        format!("redefinition of symbol named '{}'", ctx.str(*name)),
-                    );
-                    self.report(d.with_note(first, "see existing symbol definition here"));
-                }
-                None => {
-                    defined.insert(*name, ctx.loc(o));
-                }
-            }
+        let mut duplicates = Vec::new();
+        let map = build_symbol_map(ctx, op, |first, again| duplicates.push((first, again)));
+        for (first, again) in duplicates {
+            let name = crate::symbol::symbol_name(ctx, again).map_or("", |s| ctx.str(s));
+            let d = self.op_error(again, format!("redefinition of symbol named '{name}'"));
+            self.report(d.with_note(ctx.loc(first), "see existing symbol definition here"));
         }
+        self.symbols.insert_map(op, map);
     }
 
     fn check_isolation(&mut self, isolated: OpId) -> bool {
@@ -1160,6 +1159,21 @@ impl<'a> Verifier<'a> {
     fn run_hook(&mut self, op: OpId, hook: Option<crate::opdef::VerifyFn>) -> bool {
         let Some(hook) = hook else { return true };
         match hook(self.ctx, op) {
+            Ok(()) => true,
+            Err(d) => {
+                let d = self.dress(op, d);
+                self.report(d);
+                false
+            }
+        }
+    }
+
+    /// Layer 3, after the `verify` hook: the symbol-use hook, if any.
+    fn run_symbol_uses_hook(&mut self, op: OpId, def: &'static OpDef) -> bool {
+        let Some(hook) = def.verify_symbol_uses else {
+            return true;
+        };
+        match hook(self.ctx, op, &mut self.symbols) {
             Ok(()) => true,
             Err(d) => {
                 let d = self.dress(op, d);

@@ -346,6 +346,7 @@ static T: Dialect = Dialect {
         &CHECKED,
     ],
     materialize_constant: None,
+    allows_unknown_ops: true,
 };
 
 // ----- helpers -----

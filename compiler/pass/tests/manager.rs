@@ -50,6 +50,7 @@ static T: Dialect = Dialect {
     summary: "test",
     ops: &[&FUNC, &OP],
     materialize_constant: None,
+    allows_unknown_ops: true,
 };
 
 fn context() -> Context {

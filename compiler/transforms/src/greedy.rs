@@ -244,40 +244,49 @@ impl Worklist {
 struct DriverListener {
     worklist: Worklist,
     scope: RegionId,
-    /// Definers of operands of erased ops, queued once the erasure is over
-    /// (while a batch of erasures is notified, some of them are about to
-    /// be destroyed too).
-    pending: Vec<OpId>,
+    /// Definers of operands of erased ops, each with its ancestors up to the
+    /// driven region as they were when the erasure was announced, queued
+    /// once the erasure is over (while a batch of erasures is notified, some
+    /// of them are about to be destroyed too). MLIR queues the definer and
+    /// its ancestors at once and drops the ones erased later; queueing the
+    /// survivors of the chain afterwards has the same effect.
+    pending: Vec<smallvec::SmallVec<[OpId; 8]>>,
+    /// The constant uniquer, kept across iterations.
+    constants: ConstantUniquer,
 }
 
 impl DriverListener {
     /// Queues `op` and its ancestors up to the driven region; ops outside
     /// that region are ignored. Ancestors go after `op`, so they pop first.
     fn add_to_worklist(&mut self, ctx: &Context, op: OpId) {
-        let mut chain: smallvec::SmallVec<[OpId; 8]> = smallvec::SmallVec::new();
-        let mut cur = op;
-        loop {
-            chain.push(cur);
-            let Some(region) = ctx.parent_block(cur).and_then(|b| ctx.block_parent(b)) else {
-                return;
-            };
-            if region == self.scope {
-                for &o in &chain {
-                    self.worklist.push(o);
-                }
-                return;
-            }
-            match ctx.region_parent(region) {
-                Some(p) => cur = p,
-                None => return,
+        if let Some(chain) = self.chain(ctx, op) {
+            for &o in &chain {
+                self.worklist.push(o);
             }
         }
     }
 
+    /// `op` and its ancestors up to the driven region, or `None` if `op`
+    /// is not inside it.
+    fn chain(&self, ctx: &Context, op: OpId) -> Option<smallvec::SmallVec<[OpId; 8]>> {
+        let mut chain: smallvec::SmallVec<[OpId; 8]> = smallvec::SmallVec::new();
+        let mut cur = op;
+        loop {
+            chain.push(cur);
+            let region = ctx.parent_block(cur).and_then(|b| ctx.block_parent(b))?;
+            if region == self.scope {
+                return Some(chain);
+            }
+            cur = ctx.region_parent(region)?;
+        }
+    }
+
     fn flush(&mut self, ctx: &Context) {
-        for op in std::mem::take(&mut self.pending) {
-            if ctx.is_live_op(op) {
-                self.add_to_worklist(ctx, op);
+        for chain in std::mem::take(&mut self.pending) {
+            for op in chain {
+                if ctx.is_live_op(op) {
+                    self.worklist.push(op);
+                }
             }
         }
     }
@@ -318,11 +327,12 @@ impl Listener for DriverListener {
                     break;
                 }
             }
-            if !many {
-                self.pending.push(def);
+            if !many && let Some(chain) = self.chain(ctx, def) {
+                self.pending.push(chain);
             }
         }
         self.worklist.remove(op);
+        self.constants.notify_removal(op);
     }
 
     fn block_inserted(&mut self, ctx: &Context, _block: BlockId) {
@@ -330,11 +340,15 @@ impl Listener for DriverListener {
     }
 }
 
-/// Constants uniqued during one seeding walk, per insertion region.
+/// Constants uniqued by the seeding walks, per insertion region. Like MLIR's
+/// `OperationFolder`, it lives as long as the driver: a constant uniqued in
+/// one iteration is still known in the next (and only re-hoisted to the
+/// front of its block), until it is erased.
 #[derive(Default)]
 struct ConstantUniquer {
     scopes: FxHashMap<RegionId, FxHashMap<(&'static str, AttrId, TypeId), OpId>>,
-    owned: FxHashSet<OpId>,
+    /// The constants uniqued so far, with where they are recorded.
+    owned: FxHashMap<OpId, (RegionId, (&'static str, AttrId, TypeId))>,
 }
 
 /// The region constants of `block` are hoisted to: the nearest enclosing
@@ -367,7 +381,11 @@ impl ConstantUniquer {
         let Some(block) = ctx.parent_block(op) else {
             return true;
         };
-        if self.owned.contains(&op) {
+        if self.owned.contains_key(&op) {
+            let first = ctx.first_op(block);
+            if first != Some(op) && !ctx.prev_op(op).is_some_and(|p| self.owned.contains_key(&p)) {
+                Rewriter::new(ctx).move_op(op, InsertPoint::BlockStart(block));
+            }
             return true;
         }
         let Some(region) = constant_insertion_region(ctx, block) else {
@@ -391,13 +409,23 @@ impl ConstantUniquer {
         // constants uniqued in this walk; else move it to the front. The
         // move is not a change the worklist needs to hear about.
         let stays = block == insert_block
-            && (first == Some(op) || ctx.prev_op(op).is_some_and(|p| self.owned.contains(&p)));
+            && (first == Some(op) || ctx.prev_op(op).is_some_and(|p| self.owned.contains_key(&p)));
         if !stays {
             Rewriter::new(ctx).move_op(op, InsertPoint::BlockStart(insert_block));
         }
         self.scopes.entry(region).or_default().insert(key, op);
-        self.owned.insert(op);
+        self.owned.insert(op, (region, key));
         true
+    }
+
+    /// Forgets an erased constant (MLIR's `OperationFolder::notifyRemoval`).
+    fn notify_removal(&mut self, op: OpId) {
+        if let Some((region, key)) = self.owned.remove(&op)
+            && let Some(m) = self.scopes.get_mut(&region)
+            && m.get(&key) == Some(&op)
+        {
+            m.remove(&key);
+        }
     }
 }
 
@@ -469,6 +497,7 @@ pub fn apply_patterns_greedily(
         worklist: Worklist::default(),
         scope: region,
         pending: Vec::new(),
+        constants: ConstantUniquer::default(),
     };
     let mut cache: FxHashMap<usize, Vec<&'static dyn RewritePattern>> = FxHashMap::default();
     let mut iteration = 0u64;
@@ -511,7 +540,9 @@ pub fn apply_patterns_greedily(
 }
 
 fn seed(ctx: &mut Context, region: RegionId, config: &GreedyConfig, listener: &mut DriverListener) {
-    let mut uniquer = ConstantUniquer::default();
+    // Taken out of the listener for the walk (duplicates it erases are not
+    // in it), and put back after.
+    let mut uniquer = std::mem::take(&mut listener.constants);
     let cse = config.cse_constants;
     // Returns whether the op is still there (not a replaced duplicate).
     let mut keep = |ctx: &mut Context, listener: &mut DriverListener, op: OpId| -> bool {
@@ -544,6 +575,7 @@ fn seed(ctx: &mut Context, region: RegionId, config: &GreedyConfig, listener: &m
         listener.worklist.reverse();
     }
     listener.flush(ctx);
+    listener.constants = uniquer;
 }
 
 fn process_worklist(
@@ -564,9 +596,13 @@ fn process_worklist(
             break;
         };
         debug_assert!(ctx.is_live_op(op), "worklist held an erased op");
+        if std::env::var_os("LS_TRACE").is_some() {
+            let l = ctx.loc(op);
+            eprintln!("pop {} {:?} {:?}", ctx.name_of(op), op, l);
+        }
 
         if config.erase_dead_ops && crate::effects::is_op_trivially_dead(ctx, op) {
-            Rewriter::with_listener(ctx, listener).erase_op(op);
+            erase_op_tree(&mut Rewriter::with_listener(ctx, listener), op);
             changed = true;
             continue;
         }
@@ -589,14 +625,58 @@ fn process_worklist(
         let mut rw = Rewriter::with_listener(ctx, listener);
         for p in list.iter() {
             rw.set_insertion_point_before(op);
+            if std::env::var_os("LS_TRACE").is_some() { eprintln!("try {} {} {}", p.name(), rw.ctx().name_of(op), rw.ctx().results(op).len()); }
             if p.match_and_rewrite(op, &mut rw) {
+                if std::env::var_os("LS_TRACE").is_some() { eprintln!("  applied {}", p.name()); }
                 changed = true;
-                num_rewrites += 1;
+                if p.name() != "IfOpFold" { num_rewrites += 1; } // TEMP-TRACE
                 break;
             }
         }
     }
     changed
+}
+
+/// Erases `op` as MLIR's `RewriterBase::eraseOp` does: nested ops one at a
+/// time, regions last to first, blocks in post-order, the ops of a block
+/// last to first, so that each erasure is announced while the uses it
+/// leaves behind are the real ones (the listener queues definers left with
+/// few users).
+fn erase_op_tree(rw: &mut Rewriter<'_>, op: OpId) {
+    let regions: Vec<RegionId> = rw.ctx.regions(op).to_vec();
+    for r in regions.into_iter().rev() {
+        while let Some(entry) = rw.ctx.entry_block(r) {
+            let blocks = block_post_order(rw.ctx, entry);
+            for &b in &blocks {
+                while let Some(last) = rw.ctx.last_op(b) {
+                    erase_op_tree(rw, last);
+                }
+            }
+            for b in blocks {
+                rw.erase_block(b);
+            }
+        }
+    }
+    rw.erase_op(op);
+}
+
+/// The blocks reachable from `entry`, successors before predecessors.
+fn block_post_order(ctx: &Context, entry: BlockId) -> Vec<BlockId> {
+    let mut out = Vec::new();
+    let mut seen: FxHashSet<BlockId> = FxHashSet::default();
+    seen.insert(entry);
+    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
+    while let Some((b, i)) = stack.pop() {
+        if let Some(&s) = ctx.succ_blocks(b).get(i) {
+            stack.push((b, i + 1));
+            if seen.insert(s) {
+                stack.push((s, 0));
+            }
+        } else {
+            out.push(b);
+        }
+    }
+    out
 }
 
 /// Folds `op` and applies the result. Returns whether the IR changed.

@@ -35,12 +35,12 @@
 
 use crate::check_options;
 use crate::clone::{IrMapping, clone_region_into_with_locs};
-use crate::symbols::{
-    SymbolTables, Visibility, is_symbol, nearest_symbol_table_above, symbol_uses, visibility,
-};
 use lockstep_func::{CallOp, FuncOp};
 use lockstep_ir::attrs::AttrData;
 use lockstep_ir::location::LocData;
+use lockstep_ir::symbol::{
+    SymbolTables, Visibility, is_symbol, nearest_symbol_table_above, symbol_uses, visibility,
+};
 use lockstep_ir::{BlockId, Context, Diagnostic, LocId, OpId, RegionId, Rewriter, Traits};
 use lockstep_pass::{
     AnalysisManager, OptionSpec, Pass, PassContext, PassInfo, PassOptions, Statistics,

@@ -6,8 +6,9 @@
 //!   registered in one place, [`register_all`].
 //! - Shared utilities: [`effects`] (side-effect queries), [`fold`] (folding
 //!   one op), [`region_utils`] (CFG editing, unreachable blocks, region DCE),
-//!   [`clone`] (cloning ops and regions with value/block remapping),
-//!   [`symbols`] (symbol tables, visibility, references).
+//!   [`clone`] (cloning ops and regions with value/block remapping).
+//!   Symbol tables, visibility and references are the IR core's
+//!   [`lockstep_ir::symbol`].
 //! - Generic CFG patterns ([`simplify_cfg::CFG_PATTERNS`]: merging a block
 //!   into its single predecessor, bypassing forwarding blocks) are part of
 //!   `canonicalize`, as MLIR's `cf` patterns are.
@@ -23,7 +24,6 @@ pub mod effects;
 pub mod fold;
 pub mod greedy;
 pub mod region_utils;
-pub mod symbols;
 #[cfg(test)]
 mod testing;
 

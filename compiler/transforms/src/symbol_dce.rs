@@ -17,7 +17,7 @@
 //!   (unregistered op with one region) makes the analysis fail.
 
 use crate::check_options;
-use crate::symbols::{SymbolTables, Visibility, is_symbol, symbol_uses, visibility};
+use lockstep_ir::symbol::{SymbolTables, Visibility, is_symbol, symbol_uses, visibility};
 use lockstep_ir::{Context, Diagnostic, OpId, Rewriter, Traits};
 use lockstep_pass::{Pass, PassContext, PassInfo};
 use rustc_hash::FxHashSet;
@@ -182,7 +182,7 @@ mod tests {
         let names: Vec<String> = funcs(&ctx, m)
             .iter()
             .map(|&f| {
-                ctx.str(crate::symbols::symbol_name(&ctx, f).unwrap())
+                ctx.str(lockstep_ir::symbol::symbol_name(&ctx, f).unwrap())
                     .to_string()
             })
             .collect();

@@ -313,6 +313,7 @@ pub static TEST: Dialect = Dialect {
     materialize_constant: Some(|rw, value, ty, loc| {
         Some(rw.build(&CONST, loc, &[], &[ty], &[("value", value)]))
     }),
+    allows_unknown_ops: true,
 };
 
 /// Parses generic-form test IR into a fresh context.

@@ -15,7 +15,7 @@ use lockstep_ir::lexer::Tok;
 use lockstep_ir::opdef::AsmFormat;
 use lockstep_ir::parser::{OpAsmParser, PResult};
 use lockstep_ir::printer::OpAsmPrinter;
-use lockstep_ir::{Diagnostic, OpId, OperationState, TypeId};
+use lockstep_ir::{OpId, OperationState, TypeId};
 use smallvec::SmallVec;
 
 use crate::constraints::{Shape, i1_like, shape_of, typed_attr_type};
@@ -67,21 +67,6 @@ pub const MUL_EXTENDED: AsmFormat = AsmFormat {
 
 // ----- shared parsing pieces -----
 
-fn op_name(st: &OperationState) -> &'static str {
-    st.name.def.map_or("arith", |d| d.name)
-}
-
-/// An error reported the way ODS-generated parsers report theirs.
-fn custom_error(
-    p: &mut OpAsmParser<'_, '_>,
-    st: &OperationState,
-    offset: usize,
-    msg: &str,
-) -> Diagnostic {
-    let name = op_name(st);
-    p.error_at(offset, format!("custom op '{name}' {msg}"))
-}
-
 /// A bare keyword or a string literal, with its offset.
 fn parse_keyword_or_string(p: &mut OpAsmParser<'_, '_>) -> Option<PResult<String>> {
     match p.token_kind() {
@@ -92,22 +77,18 @@ fn parse_keyword_or_string(p: &mut OpAsmParser<'_, '_>) -> Option<PResult<String
 }
 
 /// `overflow<...>` or `fastmath<...>` after the mnemonic was seen.
-fn parse_flags_body(
-    p: &mut OpAsmParser<'_, '_>,
-    st: &OperationState,
-    kind: FlagKind,
-) -> PResult<u32> {
+fn parse_flags_body(p: &mut OpAsmParser<'_, '_>, kind: FlagKind) -> PResult<u32> {
     p.expect(Tok::Less, "<")?;
     let mut bits = 0;
     loop {
         let off = p.offset();
         let word = match parse_keyword_or_string(p) {
             Some(w) => w?,
-            None => return Err(custom_error(p, st, off, "expected valid keyword or string")),
+            None => return Err(p.op_error_at(off, "expected valid keyword or string")),
         };
         match kind.bit(&word) {
             Some(b) => bits |= b,
-            None => return Err(custom_error(p, st, off, kind.unknown_flag_message())),
+            None => return Err(p.op_error_at(off, kind.unknown_flag_message())),
         }
         if !p.optional(Tok::Comma) {
             break;
@@ -141,7 +122,7 @@ fn parse_flag_attrs(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PRe
                     FlagKind::Overflow
                 };
                 if p.parse_optional_keyword(kind.mnemonic()) {
-                    let bits = parse_flags_body(p, st, kind)?;
+                    let bits = parse_flags_body(p, kind)?;
                     let a = kind.attr(p.ctx(), bits);
                     st.add_attr(p.ctx().static_sym(spec.name), a);
                 }
@@ -195,7 +176,7 @@ fn parse_cmp(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()
             "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
             table.join(", ")
         );
-        return Err(custom_error(p, st, off, &msg));
+        return Err(p.op_error_at(off, &msg));
     };
     let pred = p.ctx().int_attr(index as i64, p.ctx().common.i64);
     st.add_attr(p.ctx().static_sym("predicate"), pred);
@@ -214,7 +195,7 @@ fn parse_select(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
     let off = p.offset();
     let uses = p.parse_operand_list()?;
     if uses.len() != 3 {
-        return Err(custom_error(p, st, off, "expected 3 operands"));
+        return Err(p.op_error_at(off, "expected 3 operands"));
     }
     let first = parse_attrs_colon_type(p, st)?;
     let (cond_ty, ty) = if p.optional(Tok::Comma) {
@@ -233,7 +214,7 @@ fn parse_cast(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<(
     let from = parse_attrs_colon_type(p, st)?;
     let off = p.offset();
     if !p.parse_optional_keyword("to") {
-        return Err(custom_error(p, st, off, "expected 'to'"));
+        return Err(p.op_error_at(off, "expected 'to'"));
     }
     let to = p.parse_type()?;
     p.resolve_operands_same(&[x], from, &mut st.operands)?;

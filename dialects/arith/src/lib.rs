@@ -38,6 +38,7 @@ pub static ARITH: Dialect = Dialect {
     summary: "Basic integer and floating point mathematical operations",
     ops: ops::ALL_OPS,
     materialize_constant: Some(materialize_constant),
+    allows_unknown_ops: false,
 };
 
 /// Registers the arith dialect in a context.

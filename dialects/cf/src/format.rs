@@ -13,11 +13,8 @@ use crate::ops::{SwitchOp, case_values_attr, dense_int_values};
 use lockstep_ir::fold_util::{sext, zext};
 use lockstep_ir::lexer::Tok;
 use lockstep_ir::opdef::AsmFormat;
-use lockstep_ir::parser::UnresolvedOperand;
 use lockstep_ir::printer::type_to_string;
-use lockstep_ir::{
-    AttrData, BlockId, Diagnostic, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult, TypeId,
-};
+use lockstep_ir::{AttrData, BlockId, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult};
 
 pub(crate) const BR_FORMAT: AsmFormat = AsmFormat {
     parse: parse_br,
@@ -36,47 +33,10 @@ pub(crate) const ASSERT_FORMAT: AsmFormat = AsmFormat {
     print: print_assert,
 };
 
-fn custom_error(
-    p: &mut OpAsmParser<'_, '_>,
-    offset: usize,
-    op: &str,
-    msg: impl std::fmt::Display,
-) -> Diagnostic {
-    p.error_at(offset, format!("custom op '{op}' {msg}"))
-}
-
-fn resolve_into<'src>(
-    p: &mut OpAsmParser<'_, 'src>,
-    op: &str,
-    uses: &[UnresolvedOperand<'src>],
-    types: &[TypeId],
-    offset: usize,
-    st: &mut OperationState,
-) -> PResult<()> {
-    if uses.len() != types.len() {
-        return Err(custom_error(
-            p,
-            offset,
-            op,
-            format!(
-                "{} operands present, but expected {}",
-                uses.len(),
-                types.len()
-            ),
-        ));
-    }
-    for (&u, &t) in uses.iter().zip(types) {
-        let v = p.resolve_operand(u, t)?;
-        st.operands.push(v);
-    }
-    Ok(())
-}
-
 /// `^bb` then optionally `(%a, %b : t1, t2)`; the operands are appended to
 /// the state. Returns the block and the number of operands.
 fn parse_successor_operands(
     p: &mut OpAsmParser<'_, '_>,
-    op: &str,
     st: &mut OperationState,
 ) -> PResult<(BlockId, usize)> {
     let b = p.parse_successor()?;
@@ -89,7 +49,7 @@ fn parse_successor_operands(
     p.parse_colon()?;
     let types = p.parse_type_list_no_parens()?;
     p.parse_rparen()?;
-    resolve_into(p, op, &uses, &types, offset, st)?;
+    p.resolve_op_operands(&uses, &types, offset, st)?;
     Ok((b, uses.len()))
 }
 
@@ -109,7 +69,7 @@ fn set_segments(p: &OpAsmParser<'_, '_>, st: &mut OperationState, sizes: &[i64])
 // ----- cf.br -----
 
 fn parse_br(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    let (b, _) = parse_successor_operands(p, "cf.br", st)?;
+    let (b, _) = parse_successor_operands(p, st)?;
     st.successors.push(b);
     p.parse_optional_attr_dict(&mut st.attrs)
 }
@@ -126,7 +86,6 @@ fn print_br(p: &mut OpAsmPrinter<'_>, op: OpId) {
 // ----- cf.cond_br -----
 
 fn parse_cond_br(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    const OP: &str = "cf.cond_br";
     parse_condition(p, st)?;
     if p.parse_optional_keyword("weights") {
         p.parse_lparen()?;
@@ -137,8 +96,8 @@ fn parse_cond_br(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResul
         p.parse_comma_list(Tok::LSquare, Tok::RSquare, "]", |p| {
             let offset = p.offset();
             let w = p.parse_integer()?;
-            let w = i32::try_from(w)
-                .map_err(|_| custom_error(p, offset, OP, "integer value too large"))?;
+            let w =
+                i32::try_from(w).map_err(|_| p.op_error_at(offset, "integer value too large"))?;
             weights.push(w as i64);
             Ok(())
         })?;
@@ -147,9 +106,9 @@ fn parse_cond_br(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResul
         st.add_attr(p.ctx().sym("branch_weights"), a);
     }
     p.parse_comma()?;
-    let (t, nt) = parse_successor_operands(p, OP, st)?;
+    let (t, nt) = parse_successor_operands(p, st)?;
     p.parse_comma()?;
-    let (f, nf) = parse_successor_operands(p, OP, st)?;
+    let (f, nf) = parse_successor_operands(p, st)?;
     st.successors.extend([t, f]);
     p.parse_optional_attr_dict(&mut st.attrs)?;
     set_segments(p, st, &[1, nt as i64, nf as i64]);
@@ -180,17 +139,14 @@ fn print_cond_br(p: &mut OpAsmPrinter<'_>, op: OpId) {
 // ----- cf.switch -----
 
 fn parse_switch(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    const OP: &str = "cf.switch";
     let flag = p.parse_operand()?;
     p.parse_colon()?;
     let type_offset = p.offset();
     let ty = p.parse_type()?;
     let Some(width) = p.ctx().type_data(ty).int_width() else {
         let found = type_to_string(p.ctx(), ty);
-        return Err(custom_error(
-            p,
+        return Err(p.op_error_at(
             type_offset,
-            OP,
             format!(
                 "invalid kind of type specified: expected builtin.integer, but found '{found}'"
             ),
@@ -202,7 +158,7 @@ fn parse_switch(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
     p.expect(Tok::LSquare, "[")?;
     p.parse_keyword("default")?;
     p.parse_colon()?;
-    let (default, n_default) = parse_successor_operands(p, OP, st)?;
+    let (default, n_default) = parse_successor_operands(p, st)?;
     st.successors.push(default);
     let mut values: Vec<i64> = Vec::new();
     let mut segments: Vec<i64> = Vec::new();
@@ -214,10 +170,10 @@ fn parse_switch(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
         // that the unsigned form printed for negative i64 cases reads back.
         let v = i64::try_from(v)
             .or_else(|_| u64::try_from(v).map(|u| u as i64))
-            .map_err(|_| custom_error(p, offset, OP, "integer value too large"))?;
+            .map_err(|_| p.op_error_at(offset, "integer value too large"))?;
         values.push(sext(v, width));
         p.parse_colon()?;
-        let (dest, n) = parse_successor_operands(p, OP, st)?;
+        let (dest, n) = parse_successor_operands(p, st)?;
         st.successors.push(dest);
         segments.push(n as i64);
     }

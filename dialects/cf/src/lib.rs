@@ -169,4 +169,5 @@ pub static CF: Dialect = Dialect {
     summary: "Unstructured control flow: branches, switches and assertions",
     ops: &[&BR, &COND_BR, &SWITCH, &ASSERT],
     materialize_constant: None,
+    allows_unknown_ops: false,
 };

@@ -4,9 +4,9 @@
 use lockstep_cf::{CF, CondBrOp, SwitchOp, build_assert, build_br, build_cond_br, build_switch};
 use lockstep_func::FUNC;
 use lockstep_ir::opdef::{Arity, AttrSpec, ValueSpec, constraints};
-use lockstep_ir::{
-    Context, Diagnostic, Dialect, InsertPoint, OpDef, OpId, PrintOptions, Rewriter, Traits,
-    parse_source, print_op,
+use lockstep_ir::{Context, Dialect, InsertPoint, OpDef, OpId, Rewriter, Traits, parse_source};
+use lockstep_test_support::{
+    self as support, check_roundtrip, generic, parse, pretty, verify_tree,
 };
 
 /// A constant op standing in for `arith.constant`, shaped like mlir-opt's own
@@ -31,6 +31,7 @@ static TEST: Dialect = Dialect {
     summary: "",
     ops: &[&CONSTANT],
     materialize_constant: None,
+    allows_unknown_ops: true,
 };
 
 fn new_ctx() -> Context {
@@ -42,62 +43,12 @@ fn new_ctx() -> Context {
     ctx
 }
 
-fn parse(ctx: &mut Context, src: &str) -> OpId {
-    parse_source(ctx, "t.mlir", src, 1).unwrap_or_else(|d| panic!("parse error: {}", d.message))
-}
-
 fn parse_err(src: &str) -> String {
-    let mut ctx = new_ctx();
-    match parse_source(&mut ctx, "t.mlir", src, 1) {
-        Ok(_) => panic!("expected a parse error"),
-        Err(d) => d.message,
-    }
-}
-
-fn pretty(ctx: &Context, m: OpId) -> String {
-    print_op(ctx, m, PrintOptions::default())
-}
-
-fn generic(ctx: &Context, m: OpId) -> String {
-    print_op(
-        ctx,
-        m,
-        PrintOptions {
-            generic: true,
-            ..Default::default()
-        },
-    )
-}
-
-/// The core verifier's first diagnostic, if any.
-fn verify_tree(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    lockstep_ir::verify::verify(ctx, op).map_err(|mut ds| ds.remove(0))
+    support::parse_error(&mut new_ctx(), src).message
 }
 
 fn verify_err(src: &str) -> String {
-    let mut ctx = new_ctx();
-    let m = parse(&mut ctx, src);
-    match verify_tree(&ctx, m) {
-        Ok(()) => panic!("expected a verifier error"),
-        Err(d) => d.message,
-    }
-}
-
-/// Checks pretty and generic output against mlir-opt's, and that both forms
-/// parse back to the same IR.
-fn check_roundtrip(src: &str, want_pretty: &str, want_generic: &str) {
-    let mut ctx = new_ctx();
-    let m = parse(&mut ctx, src);
-    verify_tree(&ctx, m).unwrap_or_else(|d| panic!("verifier: {}", d.message));
-    assert_eq!(pretty(&ctx, m), want_pretty);
-    assert_eq!(generic(&ctx, m), want_generic);
-    for text in [want_pretty, want_generic] {
-        let mut ctx = new_ctx();
-        let m = parse(&mut ctx, text);
-        verify_tree(&ctx, m).unwrap_or_else(|d| panic!("verifier: {}", d.message));
-        assert_eq!(pretty(&ctx, m), want_pretty);
-        assert_eq!(generic(&ctx, m), want_generic);
-    }
+    support::verify_error(&mut new_ctx(), src)
 }
 
 const SRC: &str = r#"func.func @cf(%a: i32, %c: i1, %f: f32) -> i32 {
@@ -289,7 +240,7 @@ const GENERIC: &str = r#""builtin.module"() ({
 
 #[test]
 fn roundtrip_matches_mlir_opt() {
-    check_roundtrip(SRC, PRETTY, GENERIC);
+    check_roundtrip(new_ctx, SRC, PRETTY, GENERIC);
 }
 
 /// Applies the ops' canonicalization patterns by hand until none applies.

@@ -11,10 +11,10 @@
 use crate::ops::FuncOp;
 use lockstep_ir::lexer::Tok;
 use lockstep_ir::opdef::AsmFormat;
-use lockstep_ir::parser::{Argument, UnresolvedOperand};
+use lockstep_ir::parser::Argument;
 use lockstep_ir::{
-    AttrData, AttrId, Context, Diagnostic, OpAsmParser, OpAsmPrinter, OpId, OperationState,
-    PResult, TypeData, TypeId, ValueId,
+    AttrData, AttrId, Context, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult, TypeData,
+    TypeId, ValueId,
 };
 
 pub(crate) const FUNC_FORMAT: AsmFormat = AsmFormat {
@@ -29,45 +29,6 @@ pub(crate) const RETURN_FORMAT: AsmFormat = AsmFormat {
     parse: parse_return,
     print: print_return,
 };
-
-/// An error as MLIR's custom op parsers emit them.
-fn custom_error(
-    p: &mut OpAsmParser<'_, '_>,
-    offset: usize,
-    op: &str,
-    msg: impl std::fmt::Display,
-) -> Diagnostic {
-    p.error_at(offset, format!("custom op '{op}' {msg}"))
-}
-
-/// Resolves `uses` against `types` into the state's operands, with MLIR's
-/// count-mismatch message.
-fn resolve_into<'src>(
-    p: &mut OpAsmParser<'_, 'src>,
-    op: &str,
-    uses: &[UnresolvedOperand<'src>],
-    types: &[TypeId],
-    offset: usize,
-    st: &mut OperationState,
-) -> PResult<()> {
-    if uses.len() != types.len() {
-        return Err(custom_error(
-            p,
-            offset,
-            op,
-            format!(
-                "{} operands present, but expected {}",
-                uses.len(),
-                types.len()
-            ),
-        ));
-    }
-    for (&u, &t) in uses.iter().zip(types) {
-        let v = p.resolve_operand(u, t)?;
-        st.operands.push(v);
-    }
-    Ok(())
-}
 
 fn is_nonempty_dict(ctx: &Context, a: AttrId) -> bool {
     matches!(ctx.attr_data(a), AttrData::Dict(d) if !d.is_empty())
@@ -103,7 +64,6 @@ fn add_attr_array(ctx: &Context, st: &mut OperationState, name: &str, dicts: &[O
 // ----- func.func -----
 
 fn parse_func<'src>(p: &mut OpAsmParser<'_, 'src>, st: &mut OperationState) -> PResult<()> {
-    const OP: &str = "func.func";
     if let Some(kw @ ("public" | "private" | "nested")) = p.peek_keyword() {
         p.parse_any_keyword()?;
         let a = p.ctx().str_attr(kw);
@@ -168,14 +128,9 @@ fn parse_func<'src>(p: &mut OpAsmParser<'_, 'src>, st: &mut OperationState) -> P
     p.parse_optional_attr_dict_with_keyword(&mut extra)?;
     for inferred in ["sym_visibility", "sym_name", "function_type"] {
         if extra.iter().any(|&(k, _)| p.ctx().str(k) == inferred) {
-            return Err(custom_error(
-                p,
-                dict_offset,
-                OP,
-                format!(
+            return Err(p.op_error_at(dict_offset, format!(
                     "'{inferred}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
-                ),
-            ));
+                )));
         }
     }
     st.attrs.extend(extra);
@@ -190,12 +145,7 @@ fn parse_func<'src>(p: &mut OpAsmParser<'_, 'src>, st: &mut OperationState) -> P
         let entry: &[Argument<'src>] = if has_names == Some(true) { &named } else { &[] };
         p.parse_region(body, entry, true)?;
         if p.ctx().region_blocks(body).is_empty() {
-            return Err(custom_error(
-                p,
-                body_offset,
-                OP,
-                "expected non-empty function body",
-            ));
+            return Err(p.op_error_at(body_offset, "expected non-empty function body"));
         }
     }
     st.regions.push(body);
@@ -290,7 +240,6 @@ fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
 // ----- func.call -----
 
 fn parse_call(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    const OP: &str = "func.call";
     let callee = p.parse_symbol_name()?;
     let a = p.ctx().attr(AttrData::SymbolRef {
         root: callee,
@@ -312,15 +261,10 @@ fn parse_call(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<(
     let (inputs, outputs) = match p.ctx().type_data(fty) {
         TypeData::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
         _ => {
-            return Err(custom_error(
-                p,
-                type_offset,
-                OP,
-                "invalid kind of type specified",
-            ));
+            return Err(p.op_error_at(type_offset, "invalid kind of type specified"));
         }
     };
-    resolve_into(p, OP, &uses, &inputs, operands_offset, st)?;
+    p.resolve_op_operands(&uses, &inputs, operands_offset, st)?;
     st.result_types.extend(outputs);
     Ok(())
 }
@@ -357,7 +301,7 @@ fn parse_return(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
     if !uses.is_empty() {
         p.parse_colon()?;
         let types = p.parse_type_list_no_parens()?;
-        resolve_into(p, "func.return", &uses, &types, offset, st)?;
+        p.resolve_op_operands(&uses, &types, offset, st)?;
     }
     Ok(())
 }

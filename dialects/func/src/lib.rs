@@ -23,7 +23,6 @@ mod verify;
 
 pub use ops::{
     CallOp, FuncOp, ReturnOp, build_call, build_func, build_func_decl, build_return, lookup_func,
-    lookup_symbol, nearest_symbol_table,
 };
 
 use lockstep_ir::opdef::{Arity, AttrConstraint, AttrSpec, RegionSpec, ValueSpec, constraints};
@@ -129,7 +128,7 @@ pub static CALL: OpDef = OpDef {
     ],
     // A call may do anything its callee does: no memory-effect trait.
     traits: Traits::NONE,
-    verify: Some(verify::verify_call),
+    verify_symbol_uses: Some(verify::verify_call_symbol_uses),
     format: Some(format::CALL_FORMAT),
     ..OpDef::DEFAULT
 };
@@ -155,4 +154,5 @@ pub static FUNC: Dialect = Dialect {
     summary: "Function definitions, calls and returns",
     ops: &[&FUNC_OP, &CALL, &RETURN],
     materialize_constant: None,
+    allows_unknown_ops: false,
 };

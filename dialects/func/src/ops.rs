@@ -7,17 +7,15 @@
 //! - Builders create ops with their definition attached even when the dialect
 //!   is not registered in the context, and insert them at the rewriter's
 //!   insertion point (detached when it has none).
-//! - Symbol lookup caches one symbol table per thread; every cached answer is
-//!   re-validated against the IR before it is returned, so the cache can make
-//!   lookups faster but never makes them wrong.
+//! - Symbol lookup is [`lockstep_ir::symbol`]'s: these helpers never cache,
+//!   so they always see the current IR.
 
 use crate::{CALL, FUNC_OP, RETURN};
+use lockstep_ir::symbol;
 use lockstep_ir::{
     AttrData, AttrId, BlockId, Context, LocId, OpDef, OpId, OpName, OperationState, RegionId,
-    Rewriter, Sym, Traits, TypeData, TypeId, ValueId,
+    Rewriter, Sym, TypeData, TypeId, ValueId,
 };
-use rustc_hash::FxHashMap;
-use std::cell::RefCell;
 
 /// An op name bound to `def` whether or not its dialect is registered.
 pub(crate) fn op_name(ctx: &Context, def: &'static OpDef) -> OpName {
@@ -31,13 +29,6 @@ pub(crate) fn op_name(ctx: &Context, def: &'static OpDef) -> OpName {
 pub(crate) fn string_attr<'c>(ctx: &'c Context, op: OpId, name: &str) -> Option<&'c str> {
     match ctx.attr_data(ctx.attr_of(op, name)?) {
         AttrData::String(s) => Some(ctx.str(*s)),
-        _ => None,
-    }
-}
-
-fn sym_name_of(ctx: &Context, op: OpId) -> Option<Sym> {
-    match ctx.attr_data(ctx.attr_of(op, "sym_name")?) {
-        AttrData::String(s) => Some(*s),
         _ => None,
     }
 }
@@ -69,7 +60,7 @@ impl FuncOp {
         string_attr(ctx, self.0, "sym_name").unwrap_or("")
     }
     pub fn name_sym(self, ctx: &Context) -> Option<Sym> {
-        sym_name_of(ctx, self.0)
+        symbol::symbol_name(ctx, self.0)
     }
     /// `sym_visibility`: `None` means public.
     pub fn visibility(self, ctx: &Context) -> Option<&str> {
@@ -233,73 +224,8 @@ pub fn build_call(
 
 // ----- symbol lookup -----
 
-/// The nearest op that is `from` or encloses it and holds a symbol table.
-/// Like MLIR, the search gives up (`None`) at an unregistered op with one
-/// region, which might be a symbol table lockstep knows nothing about.
-pub fn nearest_symbol_table(ctx: &Context, from: OpId) -> Option<OpId> {
-    let mut cur = from;
-    loop {
-        if ctx.def_of(cur).is_none() && ctx.regions(cur).len() == 1 {
-            return None;
-        }
-        if ctx.has_trait(cur, Traits::SYMBOL_TABLE) {
-            return Some(cur);
-        }
-        cur = ctx.parent_op(cur)?;
-    }
-}
-
-struct SymbolCache {
-    /// Address of the context the map was built from; a heuristic only, as
-    /// every hit is re-validated.
-    ctx: usize,
-    block: BlockId,
-    map: FxHashMap<Sym, OpId>,
-}
-
-thread_local! {
-    static CACHE: RefCell<Option<SymbolCache>> = const { RefCell::new(None) };
-}
-
-/// The op defining symbol `name` directly in the symbol table `table`.
-pub fn lookup_symbol(ctx: &Context, table: OpId, name: Sym) -> Option<OpId> {
-    let region = *ctx.regions(table).first()?;
-    let block = ctx.entry_block(region)?;
-    let valid = |op: OpId| {
-        ctx.is_live_op(op)
-            && ctx.parent_block(op) == Some(block)
-            && sym_name_of(ctx, op) == Some(name)
-    };
-    let addr = ctx as *const Context as usize;
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if let Some(cache) = c.as_ref()
-            && cache.ctx == addr
-            && cache.block == block
-            && let Some(&op) = cache.map.get(&name)
-            && valid(op)
-        {
-            return Some(op);
-        }
-        // Missing or stale: rebuild from the block, first definition wins.
-        let mut map = FxHashMap::default();
-        for op in ctx.block_ops(block) {
-            if let Some(s) = sym_name_of(ctx, op) {
-                map.entry(s).or_insert(op);
-            }
-        }
-        let found = map.get(&name).copied();
-        *c = Some(SymbolCache {
-            ctx: addr,
-            block,
-            map,
-        });
-        found
-    })
-}
-
-/// The `func.func` named `name` in the nearest symbol table around `from`.
+/// The `func.func` named `name` in the nearest symbol table around `from`
+/// (an uncached scan; see [`lockstep_ir::symbol`] for the cached lookups).
 pub fn lookup_func(ctx: &Context, from: OpId, name: Sym) -> Option<FuncOp> {
-    let table = nearest_symbol_table(ctx, from)?;
-    lookup_symbol(ctx, table, name).and_then(|op| FuncOp::from_op(ctx, op))
+    symbol::lookup_nearest(ctx, from, name).and_then(|op| FuncOp::from_op(ctx, op))
 }

@@ -10,9 +10,9 @@
 //!   emits through `emitError` do not.
 
 use crate::FUNC_OP;
-use crate::ops::{CallOp, FuncOp, lookup_symbol, nearest_symbol_table};
+use crate::ops::{CallOp, FuncOp};
 use lockstep_ir::printer::{attr_to_string, type_to_string};
-use lockstep_ir::{AttrData, AttrId, Context, Diagnostic, OpId, TypeId};
+use lockstep_ir::{AttrData, AttrId, Context, Diagnostic, OpId, SymbolTables, TypeId};
 use std::fmt::Display;
 
 /// `'op.name' op <msg>` at the op, like MLIR's `emitOpError`.
@@ -175,19 +175,26 @@ pub(crate) fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// MLIR checks calls in a symbol-use verifier; lockstep checks them as the
-/// call's own verifier, resolving the callee in the nearest symbol table.
-/// A call with no enclosing symbol table (an op verified on its own, or
-/// below an unregistered op that may be a symbol table) is not checked.
-pub(crate) fn verify_call(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+/// The call's symbol-use verifier (MLIR's `verifySymbolUses`), resolving
+/// the callee in the nearest symbol table through the verifier's cache. A
+/// call with no enclosing symbol table (an op verified on its own, or below
+/// an unregistered op that may be a symbol table) is not checked.
+pub(crate) fn verify_call_symbol_uses(
+    ctx: &Context,
+    op: OpId,
+    tables: &mut SymbolTables,
+) -> Result<(), Diagnostic> {
     let call = CallOp(op);
     let Some(callee) = call.callee(ctx) else {
         return Ok(());
     };
-    let Some(table) = nearest_symbol_table(ctx, op) else {
+    let Some(table) = lockstep_ir::symbol::nearest_symbol_table(ctx, op) else {
         return Ok(());
     };
-    let Some(f) = lookup_symbol(ctx, table, callee).and_then(|s| FuncOp::from_op(ctx, s)) else {
+    let Some(f) = tables
+        .lookup_symbol_in(ctx, table, callee)
+        .and_then(|s| FuncOp::from_op(ctx, s))
+    else {
         return Err(op_error(
             ctx,
             op,

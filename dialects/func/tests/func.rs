@@ -2,8 +2,9 @@
 //! output), verification and builders of the `func` dialect.
 
 use lockstep_func::{CallOp, FUNC, FuncOp, build_call, build_func, build_func_decl, build_return};
-use lockstep_ir::{
-    Context, Diagnostic, InsertPoint, OpId, PrintOptions, Rewriter, parse_source, print_op,
+use lockstep_ir::{Context, InsertPoint, OpId, PrintOptions, Rewriter, parse_source, print_op};
+use lockstep_test_support::{
+    self as support, check_roundtrip, generic, parse, pretty, verify_tree,
 };
 
 fn new_ctx() -> Context {
@@ -12,63 +13,14 @@ fn new_ctx() -> Context {
     ctx
 }
 
-fn parse(ctx: &mut Context, src: &str) -> OpId {
-    parse_source(ctx, "t.mlir", src, 1).unwrap_or_else(|d| panic!("parse error: {}", d.message))
-}
-
 fn parse_err(src: &str) -> String {
-    let mut ctx = new_ctx();
-    match parse_source(&mut ctx, "t.mlir", src, 1) {
-        Ok(_) => panic!("expected a parse error"),
-        Err(d) => d.message,
-    }
-}
-
-fn pretty(ctx: &Context, m: OpId) -> String {
-    print_op(ctx, m, PrintOptions::default())
-}
-
-fn generic(ctx: &Context, m: OpId) -> String {
-    print_op(
-        ctx,
-        m,
-        PrintOptions {
-            generic: true,
-            ..Default::default()
-        },
-    )
-}
-
-/// The core verifier's first diagnostic, if any.
-fn verify_tree(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    lockstep_ir::verify::verify(ctx, op).map_err(|mut ds| ds.remove(0))
+    support::parse_error(&mut new_ctx(), src).message
 }
 
 fn verify_err(src: &str) -> String {
     let mut ctx = new_ctx();
     ctx.allow_unregistered = true;
-    let m = parse(&mut ctx, src);
-    match verify_tree(&ctx, m) {
-        Ok(()) => panic!("expected a verifier error"),
-        Err(d) => d.message,
-    }
-}
-
-/// Checks pretty and generic output against mlir-opt's, and that both forms
-/// parse back to the same IR.
-fn check_roundtrip(src: &str, want_pretty: &str, want_generic: &str) {
-    let mut ctx = new_ctx();
-    let m = parse(&mut ctx, src);
-    verify_tree(&ctx, m).unwrap_or_else(|d| panic!("verifier: {}", d.message));
-    assert_eq!(pretty(&ctx, m), want_pretty);
-    assert_eq!(generic(&ctx, m), want_generic);
-    for text in [want_pretty, want_generic] {
-        let mut ctx = new_ctx();
-        let m = parse(&mut ctx, text);
-        verify_tree(&ctx, m).unwrap_or_else(|d| panic!("verifier: {}", d.message));
-        assert_eq!(pretty(&ctx, m), want_pretty);
-        assert_eq!(generic(&ctx, m), want_generic);
-    }
+    support::verify_error(&mut ctx, src)
 }
 
 const SRC: &str = r#"module {
@@ -204,7 +156,7 @@ const GENERIC: &str = r#""builtin.module"() ({
 
 #[test]
 fn roundtrip_matches_mlir_opt() {
-    check_roundtrip(SRC, PRETTY, GENERIC);
+    check_roundtrip(new_ctx, SRC, PRETTY, GENERIC);
 }
 
 #[test]
@@ -241,7 +193,7 @@ fn parse_errors_match_mlir() {
     );
     // Located at the offending token.
     let mut ctx = new_ctx();
-    let d = parse_source(&mut ctx, "t.mlir", "func.func @e() {\n}\n", 1).unwrap_err();
+    let d = support::parse_error(&mut ctx, "func.func @e() {\n}\n");
     assert_eq!(
         format!("{:?}", ctx.loc_data(d.loc)),
         format!("{:?}", ctx.loc_data(ctx.file_loc("t.mlir", 1, 16)))

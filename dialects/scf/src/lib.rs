@@ -192,4 +192,5 @@ pub static SCF: Dialect = Dialect {
     summary: "Structured control flow: conditionals and loops with regions",
     ops: &[&IF, &FOR, &WHILE, &CONDITION, &YIELD],
     materialize_constant: None,
+    allows_unknown_ops: false,
 };

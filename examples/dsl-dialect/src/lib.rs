@@ -66,6 +66,7 @@ pub static POLY: Dialect = Dialect {
     summary: "Polynomials (an example DSL dialect)",
     ops: &[&EVAL],
     materialize_constant: Some(materialize_constant),
+    allows_unknown_ops: false,
 };
 
 /// Folded values become `arith.constant`s: a DSL dialect can reuse arith's.

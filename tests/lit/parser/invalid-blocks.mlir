@@ -74,3 +74,19 @@ func.func @branch_to_entry_of_other_region() {
   // expected-error @+1 {{reference to an undefined block}}
   cf.br ^inner
 }
+
+// -----
+
+func.func @block_label_without_colon() {
+  cf.br ^bb1
+// expected-error @+1 {{expected ':' after block name}}
+^bb1(%x: i32)
+  return
+}
+
+// -----
+
+func.func @undefined_block_not_named() {
+  // expected-error-re @+1 {{reference to an undefined block{{$}}}}
+  cf.br ^bb7
+}

@@ -75,3 +75,99 @@ func.func @float_without_dot() {
 
 // expected-error @+1 {{integer constant out of range}}
 "test.op"() {a = array<i8: 300>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{hexadecimal float literal should not have a leading minus}}
+"test.op"() {a = -0x7FC00000 : f32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{hexadecimal float constant out of range for type}}
+"test.op"() {a = 0x7FC000001 : f32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{hexadecimal float constant out of range for type}}
+"test.op"() {a = 0x1FFFF : f16} : () -> ()
+
+// -----
+
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+"test.op"() {a = 1 : f32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
+"test.op"() {a = dense<[1, 2]> : tensor<3xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{inferred shape of elements literal ([2, 2]) does not match type ([4])}}
+"test.op"() {a = dense<[[1, 2], [3, 4]]> : tensor<4xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{inferred shape of elements literal ([0]) does not match type ([0, 2])}}
+"test.op"() {a = dense<[]> : tensor<0x2xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"test.op"() {a = dense<[[1, 2], [3]]> : tensor<2x2xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"test.op"() {a = dense<[[1, 2], 3]> : tensor<2x2xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements literal type must have static shape}}
+"test.op"() {a = dense<[1, 2]> : tensor<?xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements literal type must have static shape}}
+"test.op"() {a = dense<1> : tensor<?xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{floating point value not valid for specified type}}
+"test.op"() {a = 1.0 : i32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{floating point value not valid for specified type}}
+"test.op"() {a = 1.0 : index} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer literal not valid for specified type}}
+"test.op"() {a = 1 : none} : () -> ()
+
+// -----
+
+// expected-error @+1 {{negative integer literal not valid for unsigned integer type}}
+"test.op"() {a = -1 : ui8} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer elements, but parsed floating-point}}
+"test.op"() {a = dense<1.5> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer literal}}
+"test.op"() {a = array<i32: 1.5>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer or float type, got: 'tensor<2xi32>'}}
+"test.op"() {a = array<tensor<2xi32>: 1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{undefined symbol alias id 'nope'}}
+"test.op"() {a = #nope} : () -> ()

@@ -139,3 +139,62 @@ func.func @wrong_operand_type_count2(%a: i32) {
   "test.use"(%a) : (i32, i32) -> ()
   return
 }
+
+// -----
+
+func.func @zero_results() {
+  // expected-error @+1 {{expected named operation to have at least 1 result}}
+  %0:0 = "test.op"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @huge_result_count() {
+  // expected-error @+1 {{operation defines 2 results but was provided 99999999999 to bind}}
+  %0:99999999999 = "test.op"() : () -> (i32, i32)
+  return
+}
+
+// -----
+
+func.func @result_number_in_definition() {
+  // expected-error @+1 {{expected '=' after SSA name}}
+  %0#1 = "test.op"() : () -> (i32, i32)
+  return
+}
+
+// -----
+
+func.func @numeric_name_then_letters() {
+  // `%4b` is `%4` then `b`: a numeric name is digits only.
+  // expected-error @+1 {{expected '=' after SSA name}}
+  %4b = "test.op"() : () -> i32
+  return
+}
+
+// -----
+
+func.func @numeric_name_then_x() {
+  // expected-error @+1 {{expected '=' after SSA name}}
+  %0x = "test.op"() : () -> i32
+  return
+}
+
+// -----
+
+func.func @forward_ref_type_mismatch() {
+  // expected-note @+1 {{previously used here with type 'i32'}}
+  "test.use"(%x) : (i32) -> ()
+  // expected-error @+1 {{definition of SSA value '%x#0' has type 'i64'}}
+  %x = "test.op"() : () -> (i64)
+  return
+}
+
+// -----
+
+func.func @undeclared_name_not_repeated() {
+  // expected-error-re @+1 {{use of undeclared SSA value name{{$}}}}
+  "test.use"(%nope) : (i32) -> ()
+  return
+}

@@ -113,3 +113,122 @@ func.func @trailing_garbage() {
 }
 // expected-error @+1 {{custom op 'garbage' is unknown}}
 garbage
+
+// -----
+
+func.func @stray_character() {
+  // expected-error @+1 {{unexpected character}}
+  ~
+  return
+}
+
+// -----
+
+func.func @stray_backtick() {
+  // expected-error @+1 {{unexpected character}}
+  "test.op"() {a = `x} : () -> ()
+  return
+}
+
+// -----
+
+func.func @unknown_escape() {
+  // expected-error @+1 {{unknown escape in string literal}}
+  "test.op"() {a = "bad\q"} : () -> ()
+  return
+}
+
+// -----
+
+func.func @single_hex_digit_escape() {
+  // expected-error @+1 {{unknown escape in string literal}}
+  "test.op"() {a = "bad\4"} : () -> ()
+  return
+}
+
+// -----
+
+func.func @unterminated_string() {
+  // expected-error @+1 {{expected '"' in string literal}}
+  "test.op"() {a = "unterminated} : () -> ()
+  return
+}
+
+// -----
+
+func.func @newline_in_string() {
+  // expected-error @+1 {{expected '"' in string literal}}
+  "test.op"() {a = "new
+line"} : () -> ()
+  return
+}
+
+// -----
+
+func.func @symbol_without_name() {
+  // expected-error @+1 {{@ identifier expected to start with letter or '_'}}
+  "test.op"() {a = @} : () -> ()
+  return
+}
+
+// -----
+
+func.func @symbol_starting_with_digit() {
+  // expected-error @+1 {{@ identifier expected to start with letter or '_'}}
+  "test.op"() {a = @1} : () -> ()
+  return
+}
+
+// -----
+
+func.func @empty_ssa_name() {
+  // expected-error @+1 {{invalid SSA name}}
+  "test.op"(%) : () -> ()
+  return
+}
+
+// -----
+
+func.func @empty_block_name() {
+  // expected-error @+1 {{invalid block name}}
+  "test.op"()[^] : () -> ()
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid attribute name}}
+"test.op"() {a = #} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid type identifier}}
+"test.op"() {a = !} : () -> ()
+
+// -----
+
+func.func @missing_op_name() {
+  // The error is at the end of this line, not at the `}` on the next.
+  // expected-error @+1 {{expected operation name in quotes}}
+  %0 =
+}
+
+// -----
+
+func.func @missing_colon_before_newline(%a: i32) -> i32 {
+  // expected-error @+1 {{expected ':'}}
+  %0 = arith.addi %a, %a // a comment
+  return %0 : i32
+}
+
+// -----
+
+// expected-error @+1 {{unregistered operation 'arith.frobnicate' found in dialect ('arith') that does not allow unknown operations}}
+"arith.frobnicate"() : () -> ()
+
+// -----
+
+"test.op"() ({
+  // expected-error @+1 {{expected location instance}}
+  "test.op"() : () -> () loc(fused[1])
+}) : () -> ()

@@ -65,7 +65,7 @@ func.func @switch_case_segments(%f: i32) {
 func.func @isolated_from_above(%a: i32) {
   "foo.region"() ({
     func.func @inner() {
-      // expected-error @+1 {{use of undeclared SSA value name '%a'}}
+      // expected-error @+1 {{use of undeclared SSA value name}}
       %0 = arith.addi %a, %a : i32
       return
     }
@@ -81,7 +81,7 @@ func.func @isolated_from_above(%a: i32) {
 func.func @isolated_module(%a: i32) {
   "foo.region"() ({
     builtin.module {
-      // expected-error @+1 {{use of undeclared SSA value name '%a'}}
+      // expected-error @+1 {{use of undeclared SSA value name}}
       "foo.use"(%a) : (i32) -> ()
     }
     "foo.end"() : () -> ()

@@ -187,13 +187,13 @@ func.func @c() {
     assert_eq!(o.code, 1);
     let lines: Vec<&str> = o.stderr.lines().collect();
     assert!(
-        lines[0].starts_with("s.mlir:8:26: error: expected ':'"),
+        lines[0].starts_with("s.mlir:8:25: error: expected ':'"),
         "{}",
         o.stderr
     );
     assert_eq!(
         lines[1..],
-        ["  %0 = arith.addi %x, %x i32", "                         ^"]
+        ["  %0 = arith.addi %x, %x i32", "                        ^"]
     );
     assert_eq!(
         o.stdout,

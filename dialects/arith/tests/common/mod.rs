@@ -5,9 +5,8 @@
 #![allow(dead_code)]
 
 use lockstep_ir::opdef::{FoldValue, Traits};
-use lockstep_ir::{
-    Context, InsertPoint, OpId, PrintOptions, Rewriter, ValueId, parse_source, print_op,
-};
+use lockstep_ir::{Context, InsertPoint, OpId, Rewriter, ValueId};
+pub use lockstep_test_support::{body_ops, parse, print};
 
 /// A context with arith registered and unregistered ops allowed (for
 /// `"test.x"` value sources, since func is not available here).
@@ -18,29 +17,13 @@ pub fn context() -> Context {
     ctx
 }
 
-pub fn parse(ctx: &mut Context, src: &str) -> OpId {
-    parse_source(ctx, "t.mlir", src, 1)
-        .unwrap_or_else(|d| panic!("parse error: {} ({:?})", d.message, d.loc))
-}
-
 /// The parse error message and its (line, column).
 pub fn parse_error(src: &str) -> (String, u32, u32) {
     let mut ctx = context();
-    let d = parse_source(&mut ctx, "t.mlir", src, 1).expect_err("expected a parse error");
+    let d = lockstep_test_support::parse_error(&mut ctx, src);
     let (line, col) =
         lockstep_ir::diag::file_line_col(ctx.uniquer(), d.loc).map_or((0, 0), |(_, l, c)| (l, c));
     (d.message, line, col)
-}
-
-pub fn print(ctx: &Context, m: OpId, generic: bool) -> String {
-    print_op(
-        ctx,
-        m,
-        PrintOptions {
-            generic,
-            debug_info: false,
-        },
-    )
 }
 
 /// Parses and prints in one form.
@@ -48,12 +31,6 @@ pub fn roundtrip(src: &str, generic: bool) -> String {
     let mut ctx = context();
     let m = parse(&mut ctx, src);
     print(&ctx, m, generic)
-}
-
-/// The ops of the module body, in order.
-pub fn body_ops(ctx: &Context, m: OpId) -> Vec<OpId> {
-    let b = ctx.entry_block(ctx.region(m, 0)).expect("module body");
-    ctx.block_ops(b).collect()
 }
 
 /// The constant value of `v` if a constant-like op defines it.
@@ -99,8 +76,7 @@ pub fn fold_last(src: &str) -> String {
 /// Runs the core verifier on `op` (and what it contains), returning the
 /// first diagnostic's message.
 pub fn verify_op(ctx: &Context, op: OpId) -> Result<(), String> {
-    lockstep_ir::verify::verify(ctx, op)
-        .map_err(|ds| ds.first().map(|d| d.message.clone()).unwrap_or_default())
+    lockstep_test_support::verify_tree(ctx, op).map_err(|d| d.message)
 }
 
 /// Verifies the last op of `src`.

@@ -1,0 +1,4 @@
+func.func @f() {
+  %0 = arith.constant dense<[[1, 2], [3]]> : tensor<2x2xi32>
+  return
+}

@@ -1,0 +1,4 @@
+func.func @f() {
+  %0 = arith.constant dense<[1, 2]> : tensor<3xi32>
+  return
+}

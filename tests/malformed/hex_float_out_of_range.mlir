@@ -1,0 +1,4 @@
+func.func @f() {
+  %0 = arith.constant 0x7FC000001 : f32
+  return
+}

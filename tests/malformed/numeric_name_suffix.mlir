@@ -1,0 +1,4 @@
+func.func @f() {
+  %4b = "test.op"() : () -> i32
+  return
+}
