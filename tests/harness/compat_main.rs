@@ -454,17 +454,26 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
 }
 
 /// Text fragments that tend to reach deep parser and verifier paths.
-const SPLICES: &[&str] =
-    &["%0", "^bb1", "{", "}", "(", ")", "<", ">", ":", ",", "->", "\"", "i1", "index", "loc(", "#x", "!t", "@f", "-", "0x", "1.0", "[", "]"];
+const SPLICES: &[&str] = &[
+    "%0", "^bb1", "{", "}", "(", ")", "<", ">", ":", ",", "->", "\"", "i1", "index", "loc(", "#x",
+    "!t", "@f", "-", "0x", "1.0", "[", "]",
+];
 
 fn mutate(original: &[u8], rng: &mut Lcg) -> Vec<u8> {
     const POOL: &[u8] = b" %^@#!{}()<>:,=\"0123456789abcdefi";
@@ -497,8 +506,15 @@ fn mutate(original: &[u8], rng: &mut Lcg) -> Vec<u8> {
 }
 
 fn mutation_trial(file: PathBuf, seed: u64) -> Result<(), Failed> {
-    let mutants: usize = std::env::var("LOCKSTEP_MUTANTS").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
-    let seed = seed ^ std::env::var("LOCKSTEP_MUTATION_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let mutants: usize = std::env::var("LOCKSTEP_MUTANTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    let seed = seed
+        ^ std::env::var("LOCKSTEP_MUTATION_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
     let original = std::fs::read(&file).map_err(|e| format!("{e}"))?;
     let mut rng = Lcg(seed);
     for i in 0..mutants {
@@ -513,7 +529,10 @@ fn mutation_trial(file: PathBuf, seed: u64) -> Result<(), Failed> {
         )?;
         let err = text(&out.stderr);
         let code = out.status.code();
-        if !matches!(code, Some(0 | 1)) || err.contains("panicked") || err.contains("internal error") {
+        if !matches!(code, Some(0 | 1))
+            || err.contains("panicked")
+            || err.contains("internal error")
+        {
             return Err(format!(
                 "mutant #{i} (seed {seed}) made lockstep-opt exit with {code:?}:\n{err}\n--- input ---\n{}",
                 String::from_utf8_lossy(&input)
@@ -521,7 +540,9 @@ fn mutation_trial(file: PathBuf, seed: u64) -> Result<(), Failed> {
             .into());
         }
         if code == Some(1) && !err.contains("error") {
-            return Err(format!("mutant #{i} (seed {seed}) failed without a diagnostic:\n{err}").into());
+            return Err(
+                format!("mutant #{i} (seed {seed}) failed without a diagnostic:\n{err}").into(),
+            );
         }
     }
     Ok(())
@@ -533,8 +554,13 @@ fn mutation_trials() -> Vec<Trial> {
         .into_iter()
         .enumerate()
         .map(|(i, f)| {
-            let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            Trial::test(format!("mutation::{stem}"), move || mutation_trial(f, 0x9e37_79b9_7f4a_7c15 ^ i as u64))
+            let stem = f
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            Trial::test(format!("mutation::{stem}"), move || {
+                mutation_trial(f, 0x9e37_79b9_7f4a_7c15 ^ i as u64)
+            })
         })
         .collect()
 }

@@ -1,7 +1,7 @@
 //! Times parse + print of a file in generic form with unregistered ops
 //! allowed: a quick check of the core's throughput while developing.
 
-use lockstep_ir::{parse_source, print_op, Context, PrintOptions};
+use lockstep_ir::{Context, PrintOptions, parse_source, print_op};
 use std::time::Instant;
 
 fn main() {
@@ -18,7 +18,14 @@ fn main() {
         }
     };
     let t1 = Instant::now();
-    let out = print_op(&ctx, m, PrintOptions { generic: true, ..Default::default() });
+    let out = print_op(
+        &ctx,
+        m,
+        PrintOptions {
+            generic: true,
+            ..Default::default()
+        },
+    );
     let t2 = Instant::now();
     eprintln!(
         "parse {:.1} ms ({:.0} MB/s), print {:.1} ms, {} ops, {} bytes out",

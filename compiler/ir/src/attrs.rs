@@ -22,19 +22,38 @@ crate::entity::entity!(
 pub enum AttrData {
     Unit,
     /// Booleans are `Integer`s of type `i1`, as in MLIR.
-    Integer { value: i64, ty: TypeId },
-    Float { bits: u64, ty: TypeId },
+    Integer {
+        value: i64,
+        ty: TypeId,
+    },
+    Float {
+        bits: u64,
+        ty: TypeId,
+    },
     String(Sym),
     Type(TypeId),
     Array(Box<[AttrId]>),
     Dict(Box<[(Sym, AttrId)]>),
     /// `@root::@nested...`
-    SymbolRef { root: Sym, nested: Box<[Sym]> },
+    SymbolRef {
+        root: Sym,
+        nested: Box<[Sym]>,
+    },
     /// `array<i32: 1, 2>`
-    DenseArray { elem: TypeId, values: Box<[i64]> },
+    DenseArray {
+        elem: TypeId,
+        values: Box<[i64]>,
+    },
     /// `dense<...> : vector<..>` with one element per entry (or one for a splat).
-    DenseElements { ty: TypeId, values: Box<[AttrId]>, splat: bool },
-    Opaque { dialect: Sym, body: Sym },
+    DenseElements {
+        ty: TypeId,
+        values: Box<[AttrId]>,
+        splat: bool,
+    },
+    Opaque {
+        dialect: Sym,
+        body: Sym,
+    },
 }
 
 impl AttrData {

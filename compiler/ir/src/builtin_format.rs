@@ -5,7 +5,10 @@ use crate::parser::{OpAsmParser, PResult};
 use crate::printer::OpAsmPrinter;
 use crate::state::OperationState;
 
-pub const MODULE_FORMAT: AsmFormat = AsmFormat { parse: parse_module, print: print_module };
+pub const MODULE_FORMAT: AsmFormat = AsmFormat {
+    parse: parse_module,
+    print: print_module,
+};
 
 fn parse_module(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
     if let Some(name) = p.parse_optional_symbol_name()? {

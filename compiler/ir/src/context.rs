@@ -69,7 +69,12 @@ impl Context {
     }
 
     fn with_uniquer(uniq: Arc<Uniquer>, registry: Arc<Registry>) -> Self {
-        let int = |w| uniq.intern_type(TypeData::Integer { width: w, signedness: Signedness::Signless });
+        let int = |w| {
+            uniq.intern_type(TypeData::Integer {
+                width: w,
+                signedness: Signedness::Signless,
+            })
+        };
         let common = CommonTypes {
             i1: int(1),
             i8: int(8),
@@ -154,10 +159,16 @@ impl Context {
         self.uniq.type_data(t)
     }
     pub fn int_type(&self, width: u32) -> TypeId {
-        self.ty(TypeData::Integer { width, signedness: Signedness::Signless })
+        self.ty(TypeData::Integer {
+            width,
+            signedness: Signedness::Signless,
+        })
     }
     pub fn function_type(&self, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
-        self.ty(TypeData::Function { inputs: inputs.into(), results: results.into() })
+        self.ty(TypeData::Function {
+            inputs: inputs.into(),
+            results: results.into(),
+        })
     }
     pub fn attr(&self, a: AttrData) -> AttrId {
         self.uniq.intern_attr(a)
@@ -181,10 +192,15 @@ impl Context {
     pub fn float_attr(&self, value: f64, ty: TypeId) -> AttrId {
         let value = match self.type_data(ty) {
             TypeData::Float(FloatKind::F32) => value as f32 as f64,
-            TypeData::Float(FloatKind::F16 | FloatKind::BF16) => crate::fold_util::round_to_half(value, ty, self),
+            TypeData::Float(FloatKind::F16 | FloatKind::BF16) => {
+                crate::fold_util::round_to_half(value, ty, self)
+            }
             _ => value,
         };
-        self.attr(AttrData::Float { bits: value.to_bits(), ty })
+        self.attr(AttrData::Float {
+            bits: value.to_bits(),
+            ty,
+        })
     }
     pub fn str_attr(&self, s: &str) -> AttrId {
         self.attr(AttrData::String(self.sym(s)))
@@ -196,16 +212,26 @@ impl Context {
         self.attr(AttrData::Unit)
     }
     pub fn symbol_ref_attr(&self, name: &str) -> AttrId {
-        self.attr(AttrData::SymbolRef { root: self.sym(name), nested: Box::new([]) })
+        self.attr(AttrData::SymbolRef {
+            root: self.sym(name),
+            nested: Box::new([]),
+        })
     }
     pub fn dense_i32_array(&self, values: &[i64]) -> AttrId {
-        self.attr(AttrData::DenseArray { elem: self.common.i32, values: values.into() })
+        self.attr(AttrData::DenseArray {
+            elem: self.common.i32,
+            values: values.into(),
+        })
     }
     pub fn unknown_loc(&self) -> LocId {
         self.unknown_loc
     }
     pub fn file_loc(&self, file: &str, line: u32, col: u32) -> LocId {
-        self.uniq.add_loc(LocData::FileLineCol { file: self.sym(file), line, col })
+        self.uniq.add_loc(LocData::FileLineCol {
+            file: self.sym(file),
+            line,
+            col,
+        })
     }
     pub fn add_loc(&self, l: LocData) -> LocId {
         self.uniq.add_loc(l)
@@ -216,7 +242,10 @@ impl Context {
 
     /// Resolves an op name against the registry.
     pub fn op_name(&self, name: &str) -> OpName {
-        OpName { sym: self.sym(name), def: self.registry.lookup(name) }
+        OpName {
+            sym: self.sym(name),
+            def: self.registry.lookup(name),
+        }
     }
 
     // ----- reading ops -----
@@ -285,17 +314,28 @@ impl Context {
         // Ops carry few attributes: a scan comparing lengths first beats a
         // binary search of ordered string comparisons.
         if attrs.len() <= 8 {
-            return attrs.iter().find(|(k, _)| self.str(*k) == name).map(|&(_, a)| a);
+            return attrs
+                .iter()
+                .find(|(k, _)| self.str(*k) == name)
+                .map(|&(_, a)| a);
         }
-        attrs.binary_search_by(|(k, _)| self.str(*k).cmp(name)).ok().map(|i| attrs[i].1)
+        attrs
+            .binary_search_by(|(k, _)| self.str(*k).cmp(name))
+            .ok()
+            .map(|i| attrs[i].1)
     }
     /// The attribute named `name`, if set, by interned name (no string
     /// comparison: symbols are unique).
     pub fn attr_of_sym(&self, op: OpId, name: Sym) -> Option<AttrId> {
-        self.ops[op].attrs.iter().find(|(k, _)| *k == name).map(|&(_, a)| a)
+        self.ops[op]
+            .attrs
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|&(_, a)| a)
     }
     pub fn int_attr_of(&self, op: OpId, name: &str) -> Option<i64> {
-        self.attr_of(op, name).and_then(|a| self.attr_data(a).as_int())
+        self.attr_of(op, name)
+            .and_then(|a| self.attr_data(a).as_int())
     }
     /// The `<{...}>` dictionary of an unregistered op, if it had one.
     pub fn opaque_props(&self, op: OpId) -> Option<AttrId> {
@@ -371,7 +411,10 @@ impl Context {
     }
     /// The ops of a block, in order. Reading only: collect first to mutate.
     pub fn block_ops(&self, b: BlockId) -> BlockOps<'_> {
-        BlockOps { ctx: self, next: self.blocks[b].first }
+        BlockOps {
+            ctx: self,
+            next: self.blocks[b].first,
+        }
     }
     /// Predecessor edges: (branching op, successor index), in use order.
     pub fn block_preds(&self, b: BlockId) -> &[Use] {
@@ -450,7 +493,10 @@ impl Context {
     }
     /// Are all results of `op` unused?
     pub fn op_is_unused(&self, op: OpId) -> bool {
-        self.ops[op].results.iter().all(|&r| self.values[r].uses.is_empty())
+        self.ops[op]
+            .results
+            .iter()
+            .all(|&r| self.values[r].uses.is_empty())
     }
 
     // ----- walking -----
@@ -550,7 +596,9 @@ pub(crate) fn group_ranges(
     let mut out = SmallVec::new();
     if operands && ctx.has_trait(op, Traits::ATTR_SIZED_OPERAND_SEGMENTS) {
         let a = ctx.attr_of(op, "operandSegmentSizes")?;
-        let AttrData::DenseArray { values, .. } = ctx.attr_data(a) else { return None };
+        let AttrData::DenseArray { values, .. } = ctx.attr_data(a) else {
+            return None;
+        };
         if values.len() != specs.len() || values.iter().any(|&v| v < 0) {
             return None;
         }
@@ -644,10 +692,16 @@ impl Context {
             }));
         }
         for (i, &v) in state.operands.iter().enumerate() {
-            self.values[v].uses.push(Use { op, index: i as u32 });
+            self.values[v].uses.push(Use {
+                op,
+                index: i as u32,
+            });
         }
         for (i, &b) in state.successors.iter().enumerate() {
-            self.blocks[b].preds.push(Use { op, index: i as u32 });
+            self.blocks[b].preds.push(Use {
+                op,
+                index: i as u32,
+            });
         }
         for &r in &state.regions {
             debug_assert!(self.regions[r].parent.is_none(), "region adopted twice");
@@ -689,7 +743,12 @@ impl Context {
 
     pub(crate) fn add_block_arg(&mut self, b: BlockId, ty: TypeId, loc: Option<LocId>) -> ValueId {
         let index = self.blocks[b].args.len() as u32;
-        let v = self.values.alloc(ValueData { ty, def: ValueDef::BlockArg { block: b, index }, uses: SmallVec::new(), loc });
+        let v = self.values.alloc(ValueData {
+            ty,
+            def: ValueDef::BlockArg { block: b, index },
+            uses: SmallVec::new(),
+            loc,
+        });
         self.blocks[b].args.push(v);
         v
     }
@@ -697,10 +756,16 @@ impl Context {
     /// Removes an unused block argument, renumbering the later ones.
     pub(crate) fn erase_block_arg(&mut self, b: BlockId, index: usize) {
         let v = self.blocks[b].args.remove(index);
-        assert!(self.values[v].uses.is_empty(), "erasing a block argument that still has uses");
+        assert!(
+            self.values[v].uses.is_empty(),
+            "erasing a block argument that still has uses"
+        );
         self.values.free(v);
         for (i, &a) in self.blocks[b].args.iter().enumerate().skip(index) {
-            self.values[a].def = ValueDef::BlockArg { block: b, index: i as u32 };
+            self.values[a].def = ValueDef::BlockArg {
+                block: b,
+                index: i as u32,
+            };
         }
     }
 
@@ -718,12 +783,23 @@ impl Context {
     }
 
     pub(crate) fn insert_op(&mut self, op: OpId, ip: InsertPoint) {
-        debug_assert!(self.ops[op].parent.is_none(), "inserting an op that is already in a block");
+        debug_assert!(
+            self.ops[op].parent.is_none(),
+            "inserting an op that is already in a block"
+        );
         let (block, prev, next) = match ip {
             InsertPoint::BlockStart(b) => (b, None, self.blocks[b].first),
             InsertPoint::BlockEnd(b) => (b, self.blocks[b].last, None),
-            InsertPoint::Before(o) => (self.ops[o].parent.expect("anchor op not in a block"), self.ops[o].prev, Some(o)),
-            InsertPoint::After(o) => (self.ops[o].parent.expect("anchor op not in a block"), Some(o), self.ops[o].next),
+            InsertPoint::Before(o) => (
+                self.ops[o].parent.expect("anchor op not in a block"),
+                self.ops[o].prev,
+                Some(o),
+            ),
+            InsertPoint::After(o) => (
+                self.ops[o].parent.expect("anchor op not in a block"),
+                Some(o),
+                self.ops[o].next,
+            ),
         };
         let d = &mut self.ops[op];
         d.parent = Some(block);
@@ -741,7 +817,9 @@ impl Context {
 
     /// Detaches an op from its block, keeping it alive.
     pub(crate) fn unlink_op(&mut self, op: OpId) {
-        let Some(block) = self.ops[op].parent.take() else { return };
+        let Some(block) = self.ops[op].parent.take() else {
+            return;
+        };
         let (prev, next) = (self.ops[op].prev.take(), self.ops[op].next.take());
         match prev {
             Some(p) => self.ops[p].next = next,
@@ -765,7 +843,10 @@ impl Context {
         if old == v {
             return;
         }
-        let u = Use { op, index: i as u32 };
+        let u = Use {
+            op,
+            index: i as u32,
+        };
         self.drop_use(old, u);
         self.values[v].uses.push(u);
         self.ops[op].operands[i] = v;
@@ -774,17 +855,29 @@ impl Context {
     pub(crate) fn set_operands(&mut self, op: OpId, vals: &[ValueId]) {
         let old = std::mem::take(&mut self.ops[op].operands);
         for (i, &v) in old.iter().enumerate() {
-            self.drop_use(v, Use { op, index: i as u32 });
+            self.drop_use(
+                v,
+                Use {
+                    op,
+                    index: i as u32,
+                },
+            );
         }
         for (i, &v) in vals.iter().enumerate() {
-            self.values[v].uses.push(Use { op, index: i as u32 });
+            self.values[v].uses.push(Use {
+                op,
+                index: i as u32,
+            });
         }
         self.ops[op].operands = SmallVec::from_slice(vals);
     }
 
     pub(crate) fn set_successor(&mut self, op: OpId, i: usize, b: BlockId) {
         let old = self.ops[op].successors[i];
-        let u = Use { op, index: i as u32 };
+        let u = Use {
+            op,
+            index: i as u32,
+        };
         let preds = &mut self.blocks[old].preds;
         if let Some(p) = preds.iter().position(|x| *x == u) {
             preds.swap_remove(p);
@@ -817,7 +910,9 @@ impl Context {
     pub(crate) fn remove_attr(&mut self, op: OpId, name: &str) -> Option<AttrId> {
         let uniq = self.uniq.clone();
         let attrs = &mut self.ops[op].attrs;
-        let i = attrs.binary_search_by(|(k, _)| uniq.str(*k).cmp(name)).ok()?;
+        let i = attrs
+            .binary_search_by(|(k, _)| uniq.str(*k).cmp(name))
+            .ok()?;
         Some(attrs.remove(i).1)
     }
 
@@ -841,7 +936,10 @@ impl Context {
         let succs = std::mem::take(&mut self.ops[op].successors);
         for (i, b) in succs.into_iter().enumerate() {
             if let Some(bd) = self.blocks.get(b) {
-                let u = Use { op, index: i as u32 };
+                let u = Use {
+                    op,
+                    index: i as u32,
+                };
                 if let Some(p) = bd.preds.iter().position(|x| *x == u) {
                     self.blocks[b].preds.swap_remove(p);
                 }
@@ -849,7 +947,10 @@ impl Context {
         }
         let data = self.ops.free(op).expect("erasing a dead op");
         for r in data.results {
-            debug_assert!(self.values[r].uses.is_empty(), "erasing an op whose result is still used");
+            debug_assert!(
+                self.values[r].uses.is_empty(),
+                "erasing an op whose result is still used"
+            );
             self.values.free(r);
         }
     }
@@ -876,7 +977,10 @@ impl Context {
             self.set_operands(o, &[]);
             let succs = std::mem::take(&mut self.ops[o].successors);
             for (i, b) in succs.into_iter().enumerate() {
-                let u = Use { op: o, index: i as u32 };
+                let u = Use {
+                    op: o,
+                    index: i as u32,
+                };
                 if let Some(p) = self.blocks[b].preds.iter().position(|x| *x == u) {
                     self.blocks[b].preds.swap_remove(p);
                 }
@@ -901,7 +1005,10 @@ impl Context {
             self.erase_op(op);
         }
         let data = self.blocks.free(b).expect("erasing a dead block");
-        debug_assert!(data.preds.is_empty(), "erasing a block that is still a successor");
+        debug_assert!(
+            data.preds.is_empty(),
+            "erasing a block that is still a successor"
+        );
         for a in data.args {
             self.values.free(a);
         }

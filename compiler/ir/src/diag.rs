@@ -39,7 +39,12 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(severity: Severity, loc: LocId, message: impl Into<String>) -> Self {
-        Diagnostic { severity, loc, message: message.into(), notes: Vec::new() }
+        Diagnostic {
+            severity,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        }
     }
     pub fn error(loc: LocId, message: impl Into<String>) -> Self {
         Self::new(Severity::Error, loc, message)
@@ -51,7 +56,8 @@ impl Diagnostic {
         Self::new(Severity::Remark, loc, message)
     }
     pub fn with_note(mut self, loc: LocId, message: impl Into<String>) -> Self {
-        self.notes.push(Diagnostic::new(Severity::Note, loc, message));
+        self.notes
+            .push(Diagnostic::new(Severity::Note, loc, message));
         self
     }
 }
@@ -121,7 +127,10 @@ impl SourceMgr {
     }
 
     fn find(&self, name: Sym, line: u32) -> Option<&SourceFile> {
-        self.files.iter().rev().find(|f| f.name == name && f.line_text(line).is_some())
+        self.files
+            .iter()
+            .rev()
+            .find(|f| f.name == name && f.line_text(line).is_some())
     }
 
     /// Renders a diagnostic and its notes the way mlir-opt does.
@@ -147,14 +156,25 @@ impl SourceMgr {
         let pos = file_line_col(uniq, d.loc);
         match pos {
             Some((file, line, col)) => {
-                let _ = writeln!(out, "{}:{}:{}: {}: {}", uniq.str(file), line, col, d.severity.as_str(), d.message);
+                let _ = writeln!(
+                    out,
+                    "{}:{}:{}: {}: {}",
+                    uniq.str(file),
+                    line,
+                    col,
+                    d.severity.as_str(),
+                    d.message
+                );
                 if pos == previous {
                     return pos;
                 }
                 if let Some(text) = self.find(file, line).and_then(|f| f.line_text(line)) {
                     let _ = writeln!(out, "{text}");
-                    let pad: String =
-                        text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                    let pad: String = text
+                        .chars()
+                        .take(col.saturating_sub(1) as usize)
+                        .map(|c| if c == '\t' { '\t' } else { ' ' })
+                        .collect();
                     let _ = writeln!(out, "{pad}^");
                 }
             }
@@ -170,7 +190,10 @@ impl SourceMgr {
 /// names, fusions and call sites (callee first, as MLIR reports).
 pub fn file_line_col(uniq: &Uniquer, loc: LocId) -> Option<(Sym, u32, u32)> {
     match uniq.loc_data(loc) {
-        LocData::FileLineCol { file, line, col } | LocData::FileRange { file, line, col, .. } => Some((*file, *line, *col)),
+        LocData::FileLineCol { file, line, col }
+        | LocData::FileRange {
+            file, line, col, ..
+        } => Some((*file, *line, *col)),
         LocData::Name { child, .. } => child.and_then(|c| file_line_col(uniq, c)),
         LocData::Fused { locs, .. } => locs.iter().find_map(|&l| file_line_col(uniq, l)),
         LocData::CallSite { callee, caller } => {

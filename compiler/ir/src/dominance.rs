@@ -39,9 +39,9 @@
 //!   deep nesting and long CFGs cannot overflow the stack.
 
 use crate::context::Context;
+use crate::entity::DenseMap;
 use crate::ir::{BlockId, OpId, RegionId, ValueDef, ValueId};
 use crate::opdef::Traits;
-use crate::entity::DenseMap;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 

@@ -19,7 +19,11 @@ pub fn sext(v: i64, width: u32) -> i64 {
 /// Zero-extends the low `width` bits of `v`.
 #[inline]
 pub fn zext(v: i64, width: u32) -> u64 {
-    if width >= 64 { v as u64 } else { (v as u64) & ((1u64 << width) - 1) }
+    if width >= 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << width) - 1)
+    }
 }
 
 /// Rounds to the nearest value representable in a 16-bit float type.
@@ -46,13 +50,23 @@ fn f64_to_16(v: f64, p: u32, emax: i32) -> u16 {
             return sign | inf;
         }
         let payload = (field >> (52 - man_bits)) as u16;
-        return sign | inf | if payload == 0 { 1 << (man_bits - 1) } else { payload };
+        return sign
+            | inf
+            | if payload == 0 {
+                1 << (man_bits - 1)
+            } else {
+                payload
+            };
     }
     if biased == 0 && field == 0 {
         return sign;
     }
     // The value is mant * 2^e.
-    let (mant, e) = if biased == 0 { (field, -1074) } else { (field | (1u64 << 52), biased - 1075) };
+    let (mant, e) = if biased == 0 {
+        (field, -1074)
+    } else {
+        (field | (1u64 << 52), biased - 1075)
+    };
     let p = p as i32;
     let lead = 63 - mant.leading_zeros() as i32 + e;
     // Exponent of the last kept bit: p bits for normals, fixed for subnormals.
@@ -100,7 +114,9 @@ pub fn f16_to_f64(h: u16) -> f64 {
         0 => sign * man * 2f64.powi(-24),
         0x1f if man == 0.0 => sign * f64::INFINITY,
         // NaN: sign and payload kept at the top of the f64 payload.
-        0x1f => f64::from_bits(((h as u64 & 0x8000) << 48) | (0x7ffu64 << 52) | ((h as u64 & 0x3ff) << 42)),
+        0x1f => f64::from_bits(
+            ((h as u64 & 0x8000) << 48) | (0x7ffu64 << 52) | ((h as u64 & 0x3ff) << 42),
+        ),
         _ => sign * (1.0 + man / 1024.0) * 2f64.powi(exp - 15),
     }
 }
@@ -113,7 +129,9 @@ pub fn f64_to_bf16(v: f64) -> u16 {
 pub fn bf16_to_f64(h: u16) -> f64 {
     if h & 0x7f80 == 0x7f80 && h & 0x7f != 0 {
         // NaN: built bit by bit, as a float conversion may quiet it.
-        return f64::from_bits(((h as u64 & 0x8000) << 48) | (0x7ffu64 << 52) | ((h as u64 & 0x7f) << 45));
+        return f64::from_bits(
+            ((h as u64 & 0x8000) << 48) | (0x7ffu64 << 52) | ((h as u64 & 0x7f) << 45),
+        );
     }
     f32::from_bits((h as u32) << 16) as f64
 }

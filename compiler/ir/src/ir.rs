@@ -66,7 +66,12 @@ pub struct OpName {
 
 impl std::fmt::Debug for OpName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "OpName({:?}, registered: {})", self.sym, self.def.is_some())
+        write!(
+            f,
+            "OpName({:?}, registered: {})",
+            self.sym,
+            self.def.is_some()
+        )
     }
 }
 

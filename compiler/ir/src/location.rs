@@ -14,10 +14,29 @@ crate::entity::entity!(
 #[derive(Clone, PartialEq, Debug)]
 pub enum LocData {
     Unknown,
-    FileLineCol { file: Sym, line: u32, col: u32 },
+    FileLineCol {
+        file: Sym,
+        line: u32,
+        col: u32,
+    },
     /// `"file":line:col to end_line:end_col` (printed `to :end_col` on one line).
-    FileRange { file: Sym, line: u32, col: u32, end_line: u32, end_col: u32 },
-    Name { name: Sym, child: Option<LocId> },
-    Fused { locs: Box<[LocId]>, metadata: Option<AttrId> },
-    CallSite { callee: LocId, caller: LocId },
+    FileRange {
+        file: Sym,
+        line: u32,
+        col: u32,
+        end_line: u32,
+        end_col: u32,
+    },
+    Name {
+        name: Sym,
+        child: Option<LocId>,
+    },
+    Fused {
+        locs: Box<[LocId]>,
+        metadata: Option<AttrId>,
+    },
+    CallSite {
+        callee: LocId,
+        caller: LocId,
+    },
 }

@@ -277,38 +277,62 @@ pub mod constraints {
         f(ctx.type_data(t))
     }
 
-    pub static ANY: TypeConstraint = TypeConstraint { description: "any type", check: |_, _| true };
-    pub static SIGNLESS_INT: TypeConstraint =
-        TypeConstraint { description: "signless integer", check: |c, t| is(c, t, TypeData::is_signless_integer) };
+    pub static ANY: TypeConstraint = TypeConstraint {
+        description: "any type",
+        check: |_, _| true,
+    };
+    pub static SIGNLESS_INT: TypeConstraint = TypeConstraint {
+        description: "signless integer",
+        check: |c, t| is(c, t, TypeData::is_signless_integer),
+    };
     pub static SIGNLESS_INT_OR_INDEX: TypeConstraint = TypeConstraint {
         description: "signless integer or index",
         check: |c, t| is(c, t, |d| d.is_signless_integer() || d.is_index()),
     };
-    pub static FLOAT: TypeConstraint =
-        TypeConstraint { description: "floating-point", check: |c, t| is(c, t, TypeData::is_float) };
+    pub static FLOAT: TypeConstraint = TypeConstraint {
+        description: "floating-point",
+        check: |c, t| is(c, t, TypeData::is_float),
+    };
     pub static BOOL: TypeConstraint = TypeConstraint {
         description: "1-bit signless integer",
-        check: |c, t| matches!(c.type_data(t), TypeData::Integer { width: 1, .. }) && is(c, t, TypeData::is_signless_integer),
+        check: |c, t| {
+            matches!(c.type_data(t), TypeData::Integer { width: 1, .. })
+                && is(c, t, TypeData::is_signless_integer)
+        },
     };
-    pub static INDEX: TypeConstraint = TypeConstraint { description: "index", check: |c, t| is(c, t, TypeData::is_index) };
+    pub static INDEX: TypeConstraint = TypeConstraint {
+        description: "index",
+        check: |c, t| is(c, t, TypeData::is_index),
+    };
     pub static INT_INDEX_OR_FLOAT: TypeConstraint = TypeConstraint {
         description: "signless integer, index or floating-point",
-        check: |c, t| is(c, t, |d| d.is_signless_integer() || d.is_index() || d.is_float()),
+        check: |c, t| {
+            is(c, t, |d| {
+                d.is_signless_integer() || d.is_index() || d.is_float()
+            })
+        },
     };
 
-    pub static ANY_ATTR: AttrConstraint = AttrConstraint { description: "any attribute", check: |_, _| true };
+    pub static ANY_ATTR: AttrConstraint = AttrConstraint {
+        description: "any attribute",
+        check: |_, _| true,
+    };
     pub static SYMBOL_NAME: AttrConstraint = AttrConstraint {
         description: "string attribute",
         check: |c, a| matches!(c.attr_data(a), AttrData::String(_)),
     };
-    pub static STRING: AttrConstraint =
-        AttrConstraint { description: "string attribute", check: |c, a| matches!(c.attr_data(a), AttrData::String(_)) };
+    pub static STRING: AttrConstraint = AttrConstraint {
+        description: "string attribute",
+        check: |c, a| matches!(c.attr_data(a), AttrData::String(_)),
+    };
     pub static FLAT_SYMBOL_REF: AttrConstraint = AttrConstraint {
         description: "flat symbol reference attribute",
         check: |c, a| matches!(c.attr_data(a), AttrData::SymbolRef { nested, .. } if nested.is_empty()),
     };
-    pub static TYPE_ATTR: AttrConstraint =
-        AttrConstraint { description: "type attribute", check: |c, a| matches!(c.attr_data(a), AttrData::Type(_)) };
+    pub static TYPE_ATTR: AttrConstraint = AttrConstraint {
+        description: "type attribute",
+        check: |c, a| matches!(c.attr_data(a), AttrData::Type(_)),
+    };
     pub static FUNCTION_TYPE_ATTR: AttrConstraint = AttrConstraint {
         description: "type attribute of function type",
         check: |c, a| matches!(c.attr_data(a), AttrData::Type(t) if matches!(c.type_data(*t), TypeData::Function{..})),
@@ -317,8 +341,10 @@ pub mod constraints {
         description: "integer attribute",
         check: |c, a| matches!(c.attr_data(a), AttrData::Integer { .. }),
     };
-    pub static ARRAY_ATTR: AttrConstraint =
-        AttrConstraint { description: "array attribute", check: |c, a| matches!(c.attr_data(a), AttrData::Array(_)) };
+    pub static ARRAY_ATTR: AttrConstraint = AttrConstraint {
+        description: "array attribute",
+        check: |c, a| matches!(c.attr_data(a), AttrData::Array(_)),
+    };
     pub static DENSE_I32_ARRAY: AttrConstraint = AttrConstraint {
         description: "i32 dense array attribute",
         check: |c, a| matches!(c.attr_data(a), AttrData::DenseArray { elem, .. } if c.type_data(*elem).int_width() == Some(32)),

@@ -29,7 +29,6 @@ use smallvec::SmallVec;
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
-
 /// Deepest nesting of regions and brackets accepted.
 pub const MAX_NESTING: u32 = 256;
 
@@ -716,7 +715,12 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             let name_str = self.ctx.str(name.sym);
             let dialect = name_str.split_once('.').map_or("", |d| d.0);
             let registered = self.ctx.registry().dialect(dialect).is_some();
-            if registered && !self.ctx.registry().accepts_unknown_op(name_str, self.ctx.allow_unregistered) {
+            if registered
+                && !self
+                    .ctx
+                    .registry()
+                    .accepts_unknown_op(name_str, self.ctx.allow_unregistered)
+            {
                 let msg = format!(
                     "unregistered operation '{name_str}' found in dialect ('{dialect}') that does not allow unknown operations"
                 );

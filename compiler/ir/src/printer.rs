@@ -122,7 +122,9 @@ impl NameState {
     /// Builds the dense lookup table from the names given by numbering.
     fn seal(&mut self) {
         let numbered = std::mem::take(&mut self.numbered);
-        let Some(lo) = numbered.iter().map(|(v, _)| v.index()).min() else { return };
+        let Some(lo) = numbered.iter().map(|(v, _)| v.index()).min() else {
+            return;
+        };
         let hi = numbered.iter().map(|(v, _)| v.index()).max().unwrap_or(lo);
         self.values_base = lo;
         self.values = vec![None; hi - lo + 1];
@@ -133,7 +135,10 @@ impl NameState {
 
     #[inline]
     fn value(&self, v: ValueId) -> Option<ValueName> {
-        self.values.get(v.index().wrapping_sub(self.values_base)).copied().flatten()
+        self.values
+            .get(v.index().wrapping_sub(self.values_base))
+            .copied()
+            .flatten()
     }
 
     fn number_op_tree(&mut self, ctx: &Context, root: OpId, generic: bool) {
@@ -146,13 +151,21 @@ impl NameState {
         }
         let mut global = Counters::default();
         while let Some((region, saved)) = stack.pop() {
-            let mut c = if generic { std::mem::take(&mut global) } else { saved };
+            let mut c = if generic {
+                std::mem::take(&mut global)
+            } else {
+                saved
+            };
             self.number_region(ctx, region, &mut c, generic);
             for &b in ctx.region_blocks(region) {
                 for op in ctx.block_ops(b) {
                     let isolated = ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE);
                     for &r in ctx.regions(op) {
-                        let snapshot = if isolated && !generic { Counters::default() } else { c.clone() };
+                        let snapshot = if isolated && !generic {
+                            Counters::default()
+                        } else {
+                            c.clone()
+                        };
                         stack.push((r, snapshot));
                     }
                 }
@@ -188,7 +201,11 @@ impl NameState {
         if results.is_empty() {
             return;
         }
-        let hook = if generic { None } else { ctx.def_of(op).and_then(|d| d.result_names) };
+        let hook = if generic {
+            None
+        } else {
+            ctx.def_of(op).and_then(|d| d.result_names)
+        };
         let Some(f) = hook else {
             // Without name hints all results form one group numbered `%N`.
             c.next_value += 1;
@@ -474,8 +491,10 @@ impl<'c> OpAsmPrinter<'c> {
         if !ctx.attrs(op).iter().any(shown) {
             return;
         }
-        let attrs: SmallVec<[(Sym, AttrId); 4]> = ctx.attrs(op).iter().copied().filter(shown).collect();
-        self.out.push_str(if keyword { " attributes " } else { " " });
+        let attrs: SmallVec<[(Sym, AttrId); 4]> =
+            ctx.attrs(op).iter().copied().filter(shown).collect();
+        self.out
+            .push_str(if keyword { " attributes " } else { " " });
         write_dict(ctx, &attrs, &mut self.out);
     }
 
@@ -548,14 +567,22 @@ impl<'c> OpAsmPrinter<'c> {
         self.print_region_impl(r, print_entry_args, print_terminator, false);
     }
 
-    fn print_region_impl(&mut self, r: RegionId, print_entry_args: bool, print_terminator: bool, print_empty_block: bool) {
+    fn print_region_impl(
+        &mut self,
+        r: RegionId,
+        print_entry_args: bool,
+        print_terminator: bool,
+        print_empty_block: bool,
+    ) {
         let ctx = self.ctx;
         self.out.push('{');
         let blocks = ctx.region_blocks(r);
         self.indent += 1;
         for (i, &b) in blocks.iter().enumerate() {
             let has_args = !ctx.block_args(b).is_empty();
-            let show_label = i > 0 || (print_entry_args && has_args) || (print_empty_block && ctx.first_op(b).is_none());
+            let show_label = i > 0
+                || (print_entry_args && has_args)
+                || (print_empty_block && ctx.first_op(b).is_none());
             if show_label {
                 self.print_block_header(b, i > 0);
             }
@@ -604,7 +631,13 @@ impl<'c> OpAsmPrinter<'c> {
                 .block_preds(b)
                 .iter()
                 .filter_map(|u| ctx.parent_block(u.op))
-                .filter_map(|pb| self.names.blocks.get(&pb).map(|&n| n as usize).or_else(|| ctx.block_index(pb)))
+                .filter_map(|pb| {
+                    self.names
+                        .blocks
+                        .get(&pb)
+                        .map(|&n| n as usize)
+                        .or_else(|| ctx.block_index(pb))
+                })
                 .collect();
             preds.sort_unstable();
             match preds.len() {
@@ -638,7 +671,10 @@ impl<'c> OpAsmPrinter<'c> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                let (name, _, _) = self.names.value(results[i]).unwrap_or((Name::Unnamed, 0, false));
+                let (name, _, _) =
+                    self.names
+                        .value(results[i])
+                        .unwrap_or((Name::Unnamed, 0, false));
                 self.names.write_name(name, &mut self.out);
                 let mut j = i + 1;
                 while j < results.len() && self.names.value(results[j]).is_some_and(|e| e.1 != 0) {
@@ -659,7 +695,9 @@ impl<'c> OpAsmPrinter<'c> {
                 // `dd.op` prints as `op` in a region whose default dialect is
                 // `dd`, and so does every builtin op.
                 let in_dialect = |dd: &str| {
-                    name.len() > dd.len() && name.as_bytes()[dd.len()] == b'.' && name.starts_with(dd)
+                    name.len() > dd.len()
+                        && name.as_bytes()[dd.len()] == b'.'
+                        && name.starts_with(dd)
                 };
                 let short = match self.default_dialects.last().copied().flatten() {
                     Some(dd) if in_dialect(dd) => Some(dd.len() + 1),
@@ -695,8 +733,11 @@ impl<'c> OpAsmPrinter<'c> {
             self.out.push(']');
         }
         let def = ctx.def_of(op);
-        let (props, discardable): (Vec<_>, Vec<_>) =
-            ctx.attrs(op).iter().copied().partition(|(k, _)| def.is_some_and(|d| d.is_inherent_attr(ctx.str(*k))));
+        let (props, discardable): (Vec<_>, Vec<_>) = ctx
+            .attrs(op)
+            .iter()
+            .copied()
+            .partition(|(k, _)| def.is_some_and(|d| d.is_inherent_attr(ctx.str(*k))));
         if !props.is_empty() {
             self.out.push_str(" <");
             write_dict(ctx, &props, &mut self.out);
@@ -711,7 +752,8 @@ impl<'c> OpAsmPrinter<'c> {
             self.out.push_str(" (");
             // A generic op's regions get its default dialect too (none for
             // unregistered ops), as in MLIR.
-            self.default_dialects.push(def.and_then(|d| d.default_dialect));
+            self.default_dialects
+                .push(def.and_then(|d| d.default_dialect));
             for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
@@ -855,16 +897,25 @@ fn is_bare_identifier(s: &str) -> bool {
     let b = s.as_bytes();
     !b.is_empty()
         && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
 }
 
 fn write_attr_name(s: &str, out: &mut String) {
-    if is_bare_identifier(s) { out.push_str(s) } else { write_string(s, out) }
+    if is_bare_identifier(s) {
+        out.push_str(s)
+    } else {
+        write_string(s, out)
+    }
 }
 
 fn write_symbol(s: &str, out: &mut String) {
     out.push('@');
-    if is_bare_identifier(s) { out.push_str(s) } else { write_string(s, out) }
+    if is_bare_identifier(s) {
+        out.push_str(s)
+    } else {
+        write_string(s, out)
+    }
 }
 
 /// A quoted string with MLIR's escapes (`\22`, `\\`, `\0A`, ...).
@@ -887,7 +938,8 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String, with_type: bool) {
     match ctx.attr_data(a) {
         AttrData::Unit => out.push_str("unit"),
         AttrData::Integer { value, ty } => {
-            if ctx.type_data(*ty).int_width() == Some(1) && ctx.type_data(*ty).is_signless_integer() {
+            if ctx.type_data(*ty).int_width() == Some(1) && ctx.type_data(*ty).is_signless_integer()
+            {
                 out.push_str(if *value != 0 { "true" } else { "false" });
                 return;
             }
@@ -960,7 +1012,9 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String, with_type: bool) {
             } else {
                 let shape: Vec<u64> = match ctx.type_data(*ty) {
                     TypeData::Vector { shape, .. } => shape.to_vec(),
-                    TypeData::Tensor { shape, .. } => shape.iter().map(|d| d.unwrap_or(0)).collect(),
+                    TypeData::Tensor { shape, .. } => {
+                        shape.iter().map(|d| d.unwrap_or(0)).collect()
+                    }
                     _ => vec![values.len() as u64],
                 };
                 write_dense_nested(ctx, values, &shape, out);
@@ -996,7 +1050,10 @@ fn write_dense_nested(ctx: &Context, values: &[AttrId], shape: &[u64], out: &mut
 
 fn write_int_value(ctx: &Context, value: i64, ty: TypeId, out: &mut String) {
     match ctx.type_data(ty) {
-        TypeData::Integer { width, signedness: Signedness::Unsigned } => {
+        TypeData::Integer {
+            width,
+            signedness: Signedness::Unsigned,
+        } => {
             let _ = write!(out, "{}", crate::fold_util::zext(value, *width));
         }
         _ => {
@@ -1018,7 +1075,10 @@ pub fn write_float(ctx: &Context, v: f64, ty: TypeId, out: &mut String) {
         let p = match kind {
             // Parse straight into f32: going through f64 could round twice.
             FloatKind::F32 => s.parse::<f32>().ok().map(f64::from),
-            FloatKind::F16 | FloatKind::BF16 => s.parse::<f64>().ok().map(|p| crate::fold_util::round_to_half(p, ty, ctx)),
+            FloatKind::F16 | FloatKind::BF16 => s
+                .parse::<f64>()
+                .ok()
+                .map(|p| crate::fold_util::round_to_half(p, ty, ctx)),
             FloatKind::F64 => s.parse::<f64>().ok(),
         };
         p.is_some_and(|p| p.to_bits() == v.to_bits())
@@ -1063,7 +1123,9 @@ impl BigUint {
         self.0.is_empty()
     }
     fn bits(&self) -> u32 {
-        self.0.last().map_or(0, |&top| (self.0.len() as u32 - 1) * 32 + (32 - top.leading_zeros()))
+        self.0.last().map_or(0, |&top| {
+            (self.0.len() as u32 - 1) * 32 + (32 - top.leading_zeros())
+        })
     }
     fn shl(&mut self, n: u32) {
         let (words, bits) = ((n / 32) as usize, n % 32);
@@ -1199,12 +1261,20 @@ fn apfloat_to_string(
         crate::types::FloatKind::F32 => 24,
         crate::types::FloatKind::F64 => 53,
     };
-    let precision = if format_precision == 0 { 2 + sem_precision * 59 / 196 } else { format_precision };
+    let precision = if format_precision == 0 {
+        2 + sem_precision * 59 / 196
+    } else {
+        format_precision
+    };
     // Exact value as mant * 2^exp, trailing binary zeros dropped.
     let bits = v.to_bits();
     let field = bits & ((1u64 << 52) - 1);
     let biased = ((bits >> 52) & 0x7ff) as i32;
-    let (mut mant, mut exp) = if biased == 0 { (field, -1074) } else { (field | (1u64 << 52), biased - 1075) };
+    let (mut mant, mut exp) = if biased == 0 {
+        (field, -1074)
+    } else {
+        (field | (1u64 << 52), biased - 1075)
+    };
     let tz = mant.trailing_zeros();
     mant >>= tz;
     exp += tz as i32;

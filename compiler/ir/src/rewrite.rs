@@ -78,11 +78,19 @@ pub struct Rewriter<'a> {
 
 impl<'a> Rewriter<'a> {
     pub fn new(ctx: &'a mut Context) -> Self {
-        Rewriter { ctx, ip: None, listener: None }
+        Rewriter {
+            ctx,
+            ip: None,
+            listener: None,
+        }
     }
 
     pub fn with_listener(ctx: &'a mut Context, listener: &'a mut dyn Listener) -> Self {
-        Rewriter { ctx, ip: None, listener: Some(listener) }
+        Rewriter {
+            ctx,
+            ip: None,
+            listener: Some(listener),
+        }
     }
 
     pub fn ctx(&self) -> &Context {
@@ -144,7 +152,9 @@ impl<'a> Rewriter<'a> {
         result_types: &[TypeId],
         attrs: &[(&str, AttrId)],
     ) -> OpId {
-        let mut st = OperationState::new(self.ctx.op_name(def.name), loc).operands(operands).results(result_types);
+        let mut st = OperationState::new(self.ctx.op_name(def.name), loc)
+            .operands(operands)
+            .results(result_types);
         for &(k, v) in attrs {
             st.add_attr(self.ctx.sym(k), v);
         }
@@ -157,13 +167,24 @@ impl<'a> Rewriter<'a> {
     }
 
     /// Creates a block with arguments at the end of `region`.
-    pub fn create_block(&mut self, region: RegionId, arg_types: &[TypeId], loc: Option<LocId>) -> BlockId {
+    pub fn create_block(
+        &mut self,
+        region: RegionId,
+        arg_types: &[TypeId],
+        loc: Option<LocId>,
+    ) -> BlockId {
         let pos = self.ctx.region_blocks(region).len();
         self.create_block_at(region, pos, arg_types, loc)
     }
 
     /// Creates a block with arguments at position `pos` of `region`.
-    pub fn create_block_at(&mut self, region: RegionId, pos: usize, arg_types: &[TypeId], loc: Option<LocId>) -> BlockId {
+    pub fn create_block_at(
+        &mut self,
+        region: RegionId,
+        pos: usize,
+        arg_types: &[TypeId],
+        loc: Option<LocId>,
+    ) -> BlockId {
         let b = self.ctx.create_block();
         for &t in arg_types {
             self.ctx.add_block_arg(b, t, loc);
@@ -228,22 +249,30 @@ impl<'a> Rewriter<'a> {
         }
     }
 
-    /// Replaces every use of `from` with `to`, notifying each user.
+    /// Replaces every use of `from` with `to`, notifying each user, newest
+    /// use first (MLIR's use-list order: a use list gains new uses at its
+    /// head, lockstep's at its end).
     pub fn replace_all_uses_with(&mut self, from: ValueId, to: ValueId) {
         if from == to {
             return;
         }
-        let users: Vec<OpId> = self.ctx.uses(from).iter().map(|u| u.op).collect();
+        let users: Vec<OpId> = self.ctx.uses(from).iter().rev().map(|u| u.op).collect();
         self.ctx.replace_all_uses(from, to);
         for op in users {
             self.notify(|l, c| l.op_modified(c, op));
         }
     }
 
-    /// Replaces uses of `from` for which `pred(user op)` holds.
-    pub fn replace_uses_where(&mut self, from: ValueId, to: ValueId, pred: &dyn Fn(&Context, OpId) -> bool) {
+    /// Replaces uses of `from` for which `pred(user op)` holds, newest use
+    /// first (as [`Self::replace_all_uses_with`]).
+    pub fn replace_uses_where(
+        &mut self,
+        from: ValueId,
+        to: ValueId,
+        pred: &dyn Fn(&Context, OpId) -> bool,
+    ) {
         let uses: Vec<_> = self.ctx.uses(from).to_vec();
-        for u in uses {
+        for u in uses.into_iter().rev() {
             if pred(self.ctx, u.op) {
                 self.set_operand(u.op, u.index as usize, to);
             }
@@ -255,7 +284,11 @@ impl<'a> Rewriter<'a> {
     /// Replaces all results of `op` with `with` and erases `op`.
     pub fn replace_op(&mut self, op: OpId, with: &[ValueId]) {
         let results: Vec<ValueId> = self.ctx.results(op).to_vec();
-        assert_eq!(results.len(), with.len(), "replace_op: result count mismatch");
+        assert_eq!(
+            results.len(),
+            with.len(),
+            "replace_op: result count mismatch"
+        );
         self.notify(|l, c| l.op_replaced(c, op, with));
         for (r, &w) in results.into_iter().zip(with) {
             self.replace_all_uses_with(r, w);
@@ -325,7 +358,11 @@ impl<'a> Rewriter<'a> {
     /// `args`, then erases `src` (which must have no predecessors).
     pub fn inline_block(&mut self, src: BlockId, ip: InsertPoint, args: &[ValueId]) {
         let src_args: Vec<ValueId> = self.ctx.block_args(src).to_vec();
-        assert_eq!(src_args.len(), args.len(), "inline_block: argument count mismatch");
+        assert_eq!(
+            src_args.len(),
+            args.len(),
+            "inline_block: argument count mismatch"
+        );
         for (a, &v) in src_args.into_iter().zip(args) {
             self.replace_all_uses_with(a, v);
         }
@@ -352,7 +389,10 @@ impl<'a> Rewriter<'a> {
     /// Splits `b` before `op`: `op` and the ops after it move to a new block
     /// placed right after `b`, which is returned.
     pub fn split_block(&mut self, b: BlockId, op: OpId) -> BlockId {
-        let region = self.ctx.block_parent(b).expect("split_block on a detached block");
+        let region = self
+            .ctx
+            .block_parent(b)
+            .expect("split_block on a detached block");
         let pos = self.ctx.block_index(b).expect("block not in its region") + 1;
         let nb = self.create_block_at(region, pos, &[], None);
         let mut cur = Some(op);

@@ -50,16 +50,31 @@ pub type Dim = Option<u64>;
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum TypeData {
-    Integer { width: u32, signedness: Signedness },
+    Integer {
+        width: u32,
+        signedness: Signedness,
+    },
     Index,
     Float(FloatKind),
     None,
-    Function { inputs: Box<[TypeId]>, results: Box<[TypeId]> },
+    Function {
+        inputs: Box<[TypeId]>,
+        results: Box<[TypeId]>,
+    },
     Tuple(Box<[TypeId]>),
-    Vector { shape: Box<[u64]>, elem: TypeId },
-    Tensor { shape: Box<[Dim]>, elem: TypeId },
+    Vector {
+        shape: Box<[u64]>,
+        elem: TypeId,
+    },
+    Tensor {
+        shape: Box<[Dim]>,
+        elem: TypeId,
+    },
     /// `!dialect.body` where `body` is the verbatim text after the dot.
-    Opaque { dialect: Sym, body: Sym },
+    Opaque {
+        dialect: Sym,
+        body: Sym,
+    },
 }
 
 impl TypeData {
@@ -67,7 +82,13 @@ impl TypeData {
         matches!(self, TypeData::Integer { .. })
     }
     pub fn is_signless_integer(&self) -> bool {
-        matches!(self, TypeData::Integer { signedness: Signedness::Signless, .. })
+        matches!(
+            self,
+            TypeData::Integer {
+                signedness: Signedness::Signless,
+                ..
+            }
+        )
     }
     pub fn is_index(&self) -> bool {
         matches!(self, TypeData::Index)

@@ -565,7 +565,11 @@ impl<'a> Verifier<'a> {
         let ctx = self.ctx;
         let def = ctx.def_of(op);
         let mut ok = true;
-        if def.is_none() && !ctx.registry().accepts_unknown_op(ctx.name_of(op), ctx.allow_unregistered) {
+        if def.is_none()
+            && !ctx
+                .registry()
+                .accepts_unknown_op(ctx.name_of(op), ctx.allow_unregistered)
+        {
             let name = ctx.name_of(op).to_string();
             let dialect = name.split_once('.').map_or("", |d| d.0);
             let d = if ctx.registry().dialect(dialect).is_some() {

@@ -292,13 +292,24 @@ impl DriverListener {
     }
 }
 
+fn trace_ev(ctx: &Context, what: &str, op: OpId) {
+    // TEMP-TRACE
+    if std::env::var_os("LS_EV").is_some() {
+        let mut l = String::new();
+        lockstep_ir::printer::write_loc(ctx, ctx.loc(op), &mut l);
+        println!("{what} {} {l}", ctx.name_of(op));
+    }
+}
+
 impl Listener for DriverListener {
     fn op_inserted(&mut self, ctx: &Context, op: OpId) {
+        trace_ev(ctx, "insert", op); // TEMP-TRACE
         self.flush(ctx);
         self.add_to_worklist(ctx, op);
     }
 
     fn op_modified(&mut self, ctx: &Context, op: OpId) {
+        trace_ev(ctx, "modify", op); // TEMP-TRACE
         self.flush(ctx);
         self.add_to_worklist(ctx, op);
     }
@@ -308,6 +319,7 @@ impl Listener for DriverListener {
     }
 
     fn op_erased(&mut self, ctx: &Context, op: OpId) {
+        trace_ev(ctx, "erase", op); // TEMP-TRACE
         // A definer whose value keeps at most one other user may now be
         // dead, or foldable into that user.
         for &v in ctx.operands(op) {
@@ -399,6 +411,9 @@ impl ConstantUniquer {
         if let Some(&existing) = self.scopes.get(&region).and_then(|m| m.get(&key)) {
             let with = [ctx.result(existing, 0)];
             Rewriter::with_listener(ctx, listener).replace_op(op, &with);
+            // MLIR's folder gives the survivor an unknown location.
+            let unknown = ctx.unknown_loc();
+            Rewriter::new(ctx).set_loc(existing, unknown);
             return false;
         }
         let insert_block = ctx
@@ -411,7 +426,14 @@ impl ConstantUniquer {
         let stays = block == insert_block
             && (first == Some(op) || ctx.prev_op(op).is_some_and(|p| self.owned.contains_key(&p)));
         if !stays {
-            Rewriter::new(ctx).move_op(op, InsertPoint::BlockStart(insert_block));
+            let unknown = ctx.unknown_loc();
+            let mut rw = Rewriter::new(ctx);
+            rw.move_op(op, InsertPoint::BlockStart(insert_block));
+            // Hoisted out of its block, it loses its location (as with
+            // MLIR's folder); moved within the block, it keeps it.
+            if block != insert_block {
+                rw.set_loc(op, unknown);
+            }
         }
         self.scopes.entry(region).or_default().insert(key, op);
         self.owned.insert(op, (region, key));
@@ -615,6 +637,7 @@ fn process_worklist(
             continue;
         }
 
+        trace_ev(ctx, "visit", op); // TEMP-TRACE
         let def = ctx.def_of(op);
         let list = match def {
             Some(d) => cache
@@ -625,11 +648,22 @@ fn process_worklist(
         let mut rw = Rewriter::with_listener(ctx, listener);
         for p in list.iter() {
             rw.set_insertion_point_before(op);
-            if std::env::var_os("LS_TRACE").is_some() { eprintln!("try {} {} {}", p.name(), rw.ctx().name_of(op), rw.ctx().results(op).len()); }
+            if std::env::var_os("LS_TRACE").is_some() {
+                eprintln!(
+                    "try {} {} {}",
+                    p.name(),
+                    rw.ctx().name_of(op),
+                    rw.ctx().results(op).len()
+                );
+            }
             if p.match_and_rewrite(op, &mut rw) {
-                if std::env::var_os("LS_TRACE").is_some() { eprintln!("  applied {}", p.name()); }
+                if std::env::var_os("LS_TRACE").is_some() {
+                    eprintln!("  applied {}", p.name());
+                }
                 changed = true;
-                if p.name() != "IfOpFold" { num_rewrites += 1; } // TEMP-TRACE
+                if p.name() != "IfOpFold" {
+                    num_rewrites += 1;
+                } // TEMP-TRACE
                 break;
             }
         }
