@@ -11,6 +11,7 @@
 //! estimate.
 
 mod module_gen;
+mod phases;
 mod run;
 
 use std::path::PathBuf;
@@ -65,6 +66,14 @@ enum Command {
         /// The .mlir file to process.
         file: PathBuf,
     },
+    /// Time lockstep's parse, verify and print phases apart (in process).
+    Phases {
+        /// Repetitions per phase; the fastest is reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// The .mlir file to process.
+        file: PathBuf,
+    },
 }
 
 fn main() -> Result<()> {
@@ -107,5 +116,6 @@ fn main() -> Result<()> {
             parser_timing: !no_parser_timing,
             file,
         }),
+        Command::Phases { runs, file } => phases::phases(&file, runs),
     }
 }
