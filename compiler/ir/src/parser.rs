@@ -1692,24 +1692,8 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             Tok::HashIdent => {
                 let t = self.bump();
                 let body = &t.text[1..];
-                if let Some((dialect, rest)) = body.split_once('.') {
-                    let mut text = rest.to_string();
-                    if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
-                        text.push_str(self.scan_angle_body(t.offset)?);
-                    }
-                    let (d, b) = (self.ctx.sym(dialect), self.ctx.sym(&text));
-                    return Ok(self.ctx.attr(AttrData::Opaque {
-                        dialect: d,
-                        body: b,
-                    }));
-                }
-                if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
-                    let body_text = self.scan_angle_body(t.offset)?.to_string();
-                    let (d, b) = (self.ctx.sym(body), self.ctx.sym(&body_text));
-                    return Ok(self.ctx.attr(AttrData::Opaque {
-                        dialect: d,
-                        body: b,
-                    }));
+                if let Some((dialect, body)) = self.parse_dialect_body(t)? {
+                    return Ok(self.ctx.attr(AttrData::Opaque { dialect, body }));
                 }
                 match self.attr_aliases.get(body) {
                     Some(&a) => Ok(a),
@@ -1744,6 +1728,23 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
                 self.err_expected(format!("expected attribute value, found {d}"))
             }
         }
+    }
+
+    /// For a `#`/`!` token `t` just consumed: the dialect and verbatim body
+    /// of `d.name<...>` or `d<...>`, or `None` when `t` names an alias.
+    fn parse_dialect_body(&mut self, t: Token<'src>) -> PResult<Option<(Sym, Sym)>> {
+        let name = &t.text[1..];
+        let angle_follows =
+            self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len();
+        let (dialect, mut text) = match name.split_once('.') {
+            Some((dialect, rest)) => (dialect, rest.to_string()),
+            None if angle_follows => (name, String::new()),
+            None => return Ok(None),
+        };
+        if angle_follows {
+            text.push_str(self.scan_angle_body(t.offset)?);
+        }
+        Ok(Some((self.ctx.sym(dialect), self.ctx.sym(&text))))
     }
 
     /// Reads a raw `<...>` body right after a dialect prefix token.
@@ -2166,24 +2167,8 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             Tok::BangIdent => {
                 let t = self.bump();
                 let body = &t.text[1..];
-                if let Some((dialect, rest)) = body.split_once('.') {
-                    let mut text = rest.to_string();
-                    if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
-                        text.push_str(self.scan_angle_body(t.offset)?);
-                    }
-                    let (d, b) = (self.ctx.sym(dialect), self.ctx.sym(&text));
-                    return Ok(self.ctx.ty(TypeData::Opaque {
-                        dialect: d,
-                        body: b,
-                    }));
-                }
-                if self.tok.kind == Tok::Less && self.tok.offset == t.offset + t.text.len() {
-                    let text = self.scan_angle_body(t.offset)?.to_string();
-                    let (d, b) = (self.ctx.sym(body), self.ctx.sym(&text));
-                    return Ok(self.ctx.ty(TypeData::Opaque {
-                        dialect: d,
-                        body: b,
-                    }));
+                if let Some((dialect, body)) = self.parse_dialect_body(t)? {
+                    return Ok(self.ctx.ty(TypeData::Opaque { dialect, body }));
                 }
                 match self.type_aliases.get(body) {
                     Some(&ty) => Ok(ty),
