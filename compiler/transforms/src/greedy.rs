@@ -292,24 +292,13 @@ impl DriverListener {
     }
 }
 
-fn trace_ev(ctx: &Context, what: &str, op: OpId) {
-    // TEMP-TRACE
-    if std::env::var_os("LS_EV").is_some() {
-        let mut l = String::new();
-        lockstep_ir::printer::write_loc(ctx, ctx.loc(op), &mut l);
-        println!("{what} {} {l}", ctx.name_of(op));
-    }
-}
-
 impl Listener for DriverListener {
     fn op_inserted(&mut self, ctx: &Context, op: OpId) {
-        trace_ev(ctx, "insert", op); // TEMP-TRACE
         self.flush(ctx);
         self.add_to_worklist(ctx, op);
     }
 
     fn op_modified(&mut self, ctx: &Context, op: OpId) {
-        trace_ev(ctx, "modify", op); // TEMP-TRACE
         self.flush(ctx);
         self.add_to_worklist(ctx, op);
     }
@@ -319,7 +308,6 @@ impl Listener for DriverListener {
     }
 
     fn op_erased(&mut self, ctx: &Context, op: OpId) {
-        trace_ev(ctx, "erase", op); // TEMP-TRACE
         // A definer whose value keeps at most one other user may now be
         // dead, or foldable into that user.
         for &v in ctx.operands(op) {
@@ -618,10 +606,6 @@ fn process_worklist(
             break;
         };
         debug_assert!(ctx.is_live_op(op), "worklist held an erased op");
-        if std::env::var_os("LS_TRACE").is_some() {
-            let l = ctx.loc(op);
-            eprintln!("pop {} {:?} {:?}", ctx.name_of(op), op, l);
-        }
 
         if config.erase_dead_ops && crate::effects::is_op_trivially_dead(ctx, op) {
             erase_op_tree(&mut Rewriter::with_listener(ctx, listener), op);
@@ -637,7 +621,6 @@ fn process_worklist(
             continue;
         }
 
-        trace_ev(ctx, "visit", op); // TEMP-TRACE
         let def = ctx.def_of(op);
         let list = match def {
             Some(d) => cache
@@ -648,22 +631,9 @@ fn process_worklist(
         let mut rw = Rewriter::with_listener(ctx, listener);
         for p in list.iter() {
             rw.set_insertion_point_before(op);
-            if std::env::var_os("LS_TRACE").is_some() {
-                eprintln!(
-                    "try {} {} {}",
-                    p.name(),
-                    rw.ctx().name_of(op),
-                    rw.ctx().results(op).len()
-                );
-            }
             if p.match_and_rewrite(op, &mut rw) {
-                if std::env::var_os("LS_TRACE").is_some() {
-                    eprintln!("  applied {}", p.name());
-                }
                 changed = true;
-                if p.name() != "IfOpFold" {
-                    num_rewrites += 1;
-                } // TEMP-TRACE
+                num_rewrites += 1;
                 break;
             }
         }
