@@ -833,8 +833,10 @@ impl Context {
 
     fn drop_use(&mut self, v: ValueId, u: Use) {
         let uses = &mut self.values[v].uses;
+        // Order-preserving: passes replay MLIR's use-list order (newest use
+        // first) from this list read backwards.
         if let Some(i) = uses.iter().position(|x| *x == u) {
-            uses.swap_remove(i);
+            uses.remove(i);
         }
     }
 
@@ -872,6 +874,27 @@ impl Context {
         self.ops[op].operands = SmallVec::from_slice(vals);
     }
 
+    /// Erases the operands whose `erase` flag is set. As in MLIR, the
+    /// operands before the first erased one are untouched, and each later
+    /// one is re-registered as its value's newest use.
+    pub(crate) fn erase_operands(&mut self, op: OpId, erase: &[bool]) {
+        let Some(first) = erase.iter().position(|&e| e) else {
+            return;
+        };
+        let old = self.ops[op].operands.clone();
+        for (i, &v) in old.iter().enumerate().skip(first) {
+            self.drop_use(v, Use { op, index: i as u32 });
+        }
+        let mut kept: SmallVec<[ValueId; 4]> = SmallVec::from_slice(&old[..first]);
+        for (i, &v) in old.iter().enumerate().skip(first + 1) {
+            if !erase.get(i).copied().unwrap_or(false) {
+                self.values[v].uses.push(Use { op, index: kept.len() as u32 });
+                kept.push(v);
+            }
+        }
+        self.ops[op].operands = kept;
+    }
+
     pub(crate) fn set_successor(&mut self, op: OpId, i: usize, b: BlockId) {
         let old = self.ops[op].successors[i];
         let u = Use {
@@ -894,7 +917,8 @@ impl Context {
         for u in &uses {
             self.ops[u.op].operands[u.index as usize] = to;
         }
-        self.values[to].uses.extend(uses);
+        // MLIR moves the uses newest first, each to the head of `to`'s list.
+        self.values[to].uses.extend(uses.into_iter().rev());
     }
 
     pub(crate) fn set_attr(&mut self, op: OpId, name: Sym, value: AttrId) {
@@ -945,12 +969,12 @@ impl Context {
                 }
             }
         }
+        for i in 0..self.ops[op].results.len() {
+            let r = self.ops[op].results[i];
+            self.cut_uses(r);
+        }
         let data = self.ops.free(op).expect("erasing a dead op");
         for r in data.results {
-            debug_assert!(
-                self.values[r].uses.is_empty(),
-                "erasing an op whose result is still used"
-            );
             self.values.free(r);
         }
     }
@@ -998,11 +1022,15 @@ impl Context {
         let mut cur = self.blocks[b].last;
         while let Some(op) = cur {
             cur = self.ops[op].prev;
-            // Results may be used by later (already dropped) ops only.
+            // Uses inside the block were dropped above; any left are by ops
+            // outside it, in IR that does not verify.
             for &res in self.ops[op].results.clone().iter() {
-                self.values[res].uses.clear();
+                self.cut_uses(res);
             }
             self.erase_op(op);
+        }
+        for a in self.blocks[b].args.clone() {
+            self.cut_uses(a);
         }
         let data = self.blocks.free(b).expect("erasing a dead block");
         debug_assert!(
@@ -1011,6 +1039,19 @@ impl Context {
         );
         for a in data.args {
             self.values.free(a);
+        }
+    }
+
+    /// Removes the operands that still use `v`, a value about to be freed.
+    /// Only IR that does not verify has such uses (a value used where it is
+    /// not visible, as MLIR's `WhileMoveIfDown` can leave behind for later
+    /// patterns to repair): MLIR's erasure drops them, leaving null operands;
+    /// removing them keeps lockstep's IR free of dangling references.
+    fn cut_uses(&mut self, v: ValueId) {
+        while let Some(u) = self.values[v].uses.last().copied() {
+            let mut operands = self.ops[u.op].operands.clone();
+            operands.remove(u.index as usize);
+            self.set_operands(u.op, &operands);
         }
     }
 }

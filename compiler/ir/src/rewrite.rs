@@ -213,6 +213,13 @@ impl<'a> Rewriter<'a> {
         self.ctx.set_operands(op, vals);
         self.notify(|l, c| l.op_modified(c, op));
     }
+    /// Erases the operands whose `erase` flag is set (MLIR's
+    /// `eraseOperands`): operands before the first erased one keep their
+    /// place in their values' use lists, later ones move as MLIR moves them.
+    pub fn erase_operands(&mut self, op: OpId, erase: &[bool]) {
+        self.ctx.erase_operands(op, erase);
+        self.notify(|l, c| l.op_modified(c, op));
+    }
     pub fn set_successor(&mut self, op: OpId, i: usize, b: BlockId) {
         self.ctx.set_successor(op, i, b);
         self.notify(|l, c| l.op_modified(c, op));

@@ -1,319 +1,339 @@
-//! Canonicalization patterns of `scf.if` and `scf.for`, as upstream MLIR
-//! has them: an `scf.if` on a constant condition is replaced by the taken
-//! region, an `scf.if` without results and with empty regions is erased, an
-//! empty else region is dropped, unused `scf.if` results are removed, and an
-//! `scf.for` with constant bounds running zero times is replaced by its init
-//! args, running once by its inlined body, and an empty loop that surely
-//! runs by the values it yields from outside.
+//! Canonicalization of the `scf` ops as upstream MLIR 22 has it: the
+//! patterns of `scf.if` ([`crate::canon_if`]), `scf.for`
+//! ([`crate::canon_for`]) and `scf.while` ([`crate::canon_while`]), each
+//! op's list followed by the generic `RegionBranchOpInterface` patterns
+//! ([`crate::canon_region`]), in MLIR's registration order (which decides
+//! which of several applicable rewrites wins), plus the helpers they share.
+//!
+//! MLIR 22 has no `scf.yield` or `scf.condition` patterns, and no folders
+//! besides `IfOp::fold`, which runs here as the first `scf.if` pattern.
 //!
 //! Invariants:
 //! - A pattern returns true iff it changed the IR, and changes it only
-//!   through the rewriter, so listeners see every insertion and erasure.
+//!   through a rewriter. Notifications follow MLIR's rewriter calls one for
+//!   one (an op built and inserted is announced, blocks merged announce their
+//!   ops, uses replaced announce their users), so the greedy driver's
+//!   worklist evolves as mlir-opt's does; the few places where MLIR edits IR
+//!   behind its listener's back are reproduced with a listener-less
+//!   rewriter.
+//! - Every pattern starts with the insertion point in front of its root op,
+//!   as MLIR's pattern applicator sets it (the greedy driver does too; this
+//!   covers patterns applied by hand).
 //! - Nothing is rewritten unless the op is well formed for the rewrite
-//!   (single-block regions ending in `scf.yield` with matching counts).
+//!   (single-block regions ending in the expected terminator, with matching
+//!   counts); a pattern checks everything before it changes anything.
 //! - Constants are recognised through the `CONSTANT_LIKE` trait and the
-//!   op's `value` attribute, whatever dialect defines them.
+//!   op's `value` attribute, whatever dialect defines them; the ops the
+//!   patterns create (`arith.constant`, `arith.select`, `arith.andi`,
+//!   `arith.xori`) are `arith` ops, as in MLIR.
+//! - Ops are erased as MLIR's rewriter erases them: nested ops one by one,
+//!   regions last to first, ops of a block last to first ([`erase_tree`]).
 
-use crate::ops::{ForOp, IfOp, op_name, single_block};
-use crate::{FOR, IF, YIELD};
-use lockstep_ir::fold_util::{sext, zext};
+use crate::{CONDITION, YIELD, canon_for, canon_if, canon_region, canon_while};
+use lockstep_ir::fold_util::sext;
 use lockstep_ir::{
-    BlockId, Context, InsertPoint, OpDef, OpId, OperationState, RewritePattern, Rewriter, Traits,
-    TypeData, ValueId,
+    AttrId, BlockId, Context, OpDef, OpId, OpName, OperationState, RegionId, RewritePattern,
+    Rewriter, Traits, TypeData, TypeId, ValueId,
 };
+use rustc_hash::FxHashSet;
 
 /// The integer value of `v` if a constant-like op defines it.
 pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i64> {
+    ctx.attr_data(constant_attr(ctx, v)?).as_int()
+}
+
+/// The attribute of the constant-like op defining `v` (MLIR's `m_Constant`).
+pub(crate) fn constant_attr(ctx: &Context, v: ValueId) -> Option<AttrId> {
     let op = ctx.defining_op(v)?;
     if !ctx.has_trait(op, Traits::CONSTANT_LIKE) {
         return None;
     }
-    ctx.attr_data(ctx.attr_of(op, "value")?).as_int()
+    ctx.attr_of(op, "value")
 }
 
-/// Is `block` just a `scf.yield` without operands?
-fn is_empty_yield_block(ctx: &Context, block: BlockId) -> bool {
-    match (ctx.first_op(block), ctx.last_op(block)) {
-        (Some(f), Some(l)) => f == l && ctx.isa(l, &YIELD) && ctx.operands(l).is_empty(),
+/// Is `v` defined by a constant-like op?
+pub(crate) fn is_constant(ctx: &Context, v: ValueId) -> bool {
+    constant_attr(ctx, v).is_some()
+}
+
+/// The value of `v` if it is a constant `BoolAttr` (an `i1` integer).
+pub(crate) fn constant_bool(ctx: &Context, v: ValueId) -> Option<bool> {
+    let a = constant_attr(ctx, v)?;
+    match ctx.attr_data(a) {
+        lockstep_ir::AttrData::Integer { value, ty } if *ty == ctx.common.i1 => Some(*value != 0),
+        _ => None,
+    }
+}
+
+/// The bit width of an integer type; index counts as 64 bits (MLIR's
+/// internal storage width).
+pub(crate) fn int_width(ctx: &Context, ty: TypeId) -> u32 {
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, .. } => *width,
+        _ => 64,
+    }
+}
+
+/// Is `v` the constant one (MLIR's `m_One`)?
+pub(crate) fn is_one(ctx: &Context, v: ValueId) -> bool {
+    match constant_attr(ctx, v).map(|a| ctx.attr_data(a)) {
+        Some(lockstep_ir::AttrData::Integer { value, ty }) => {
+            let w = int_width(ctx, *ty);
+            sext(*value, w) == sext(1, w)
+        }
         _ => false,
     }
 }
 
-/// Can `op`'s results be replaced by `values`? Not by the op's own results,
-/// which only unverified IR (a result used in its own region) can yield.
-fn not_self_defined(ctx: &Context, op: OpId, values: &[ValueId]) -> bool {
-    values.iter().all(|&v| ctx.defining_op(v) != Some(op))
+/// `x` if `v` is `arith.xori x, 1` (a logical not).
+pub(crate) fn negated(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let op = ctx.defining_op(v)?;
+    if !ctx.isa(op, &lockstep_arith::XORI) {
+        return None;
+    }
+    let [lhs, rhs] = ctx.operands(op) else {
+        return None;
+    };
+    is_one(ctx, *rhs).then_some(*lhs)
 }
 
-/// Moves the ops of `block` (a single-block region ending in `scf.yield`)
-/// before `op`, binding its arguments to `args`, and replaces `op`'s results
-/// by the yielded values. Returns false (changing nothing) when the shapes
-/// do not fit.
-fn inline_and_replace(rw: &mut Rewriter<'_>, op: OpId, block: BlockId, args: &[ValueId]) -> bool {
-    let ctx = rw.ctx();
-    let Some(y) = ctx.last_op(block).filter(|&y| ctx.isa(y, &YIELD)) else {
+pub(crate) fn op_name(ctx: &Context, def: &'static OpDef) -> OpName {
+    crate::ops::op_name(ctx, def)
+}
+
+/// The region holding `op`.
+pub(crate) fn op_region(ctx: &Context, op: OpId) -> Option<RegionId> {
+    ctx.parent_block(op).and_then(|b| ctx.block_parent(b))
+}
+
+/// The region in which `v` is defined (MLIR's `Value::getParentRegion`).
+pub(crate) fn value_region(ctx: &Context, v: ValueId) -> Option<RegionId> {
+    ctx.value_block(v).and_then(|b| ctx.block_parent(b))
+}
+
+/// The region enclosing region `r` (through its parent op), if any.
+pub(crate) fn parent_region(ctx: &Context, r: RegionId) -> Option<RegionId> {
+    let op = ctx.region_parent(r)?;
+    op_region(ctx, op)
+}
+
+/// Is `anc` equal to `r` or a region enclosing it (MLIR's
+/// `Region::isAncestor`)?
+pub(crate) fn region_is_ancestor(ctx: &Context, anc: RegionId, r: RegionId) -> bool {
+    let mut cur = Some(r);
+    while let Some(c) = cur {
+        if c == anc {
+            return true;
+        }
+        cur = parent_region(ctx, c);
+    }
+    false
+}
+
+/// The single block of `r`, if it has exactly one.
+pub(crate) fn single_block(ctx: &Context, r: RegionId) -> Option<BlockId> {
+    crate::ops::single_block(ctx, r)
+}
+
+/// The last op of `b` if it is an instance of `def`.
+pub(crate) fn block_terminator(ctx: &Context, b: BlockId, def: &'static OpDef) -> Option<OpId> {
+    ctx.last_op(b).filter(|&t| ctx.isa(t, def))
+}
+
+/// Does `b` hold exactly one op?
+pub(crate) fn has_single_op(ctx: &Context, b: BlockId) -> bool {
+    ctx.first_op(b).is_some() && ctx.first_op(b) == ctx.last_op(b)
+}
+
+/// The uses of `v` as `(user, operand index)`, collected before mutation,
+/// newest first: MLIR's use lists put a new use at their head, lockstep's at
+/// their end, so the reverse order is MLIR's (as long as no use in between
+/// was removed, which reorders lockstep's list).
+pub(crate) fn uses_of(ctx: &Context, v: ValueId) -> Vec<(OpId, usize)> {
+    ctx.uses(v)
+        .iter()
+        .rev()
+        .map(|u| (u.op, u.index as usize))
+        .collect()
+}
+
+/// Creates an op from its parts at the rewriter's insertion point.
+pub(crate) fn create(
+    rw: &mut Rewriter<'_>,
+    def: &'static OpDef,
+    loc: lockstep_ir::LocId,
+    operands: &[ValueId],
+    results: &[TypeId],
+    regions: &[RegionId],
+) -> OpId {
+    let st = OperationState::new(op_name(rw.ctx(), def), loc)
+        .operands(operands)
+        .results(results)
+        .regions(regions);
+    rw.create(st)
+}
+
+/// `scf.yield values` at the insertion point.
+pub(crate) fn create_yield(
+    rw: &mut Rewriter<'_>,
+    values: &[ValueId],
+    loc: lockstep_ir::LocId,
+) -> OpId {
+    create(rw, &YIELD, loc, values, &[], &[])
+}
+
+/// `scf.condition(cond) args` at the insertion point.
+pub(crate) fn create_condition(
+    rw: &mut Rewriter<'_>,
+    cond: ValueId,
+    args: &[ValueId],
+    loc: lockstep_ir::LocId,
+) -> OpId {
+    let mut operands = vec![cond];
+    operands.extend_from_slice(args);
+    create(rw, &CONDITION, loc, &operands, &[], &[])
+}
+
+/// Erases `op` the way MLIR's `RewriterBase::eraseOp` does: nested ops first
+/// and one at a time (regions last to first, blocks in post-order, the ops
+/// of a block last to first), so that the listener sees, at each erasure,
+/// the uses that are really left.
+pub(crate) fn erase_tree(rw: &mut Rewriter<'_>, op: OpId) {
+    let regions: Vec<RegionId> = rw.ctx().regions(op).to_vec();
+    for r in regions.into_iter().rev() {
+        while !rw.ctx().region_blocks(r).is_empty() {
+            let blocks = post_order(rw.ctx(), r);
+            for &b in &blocks {
+                while let Some(last) = rw.ctx().last_op(b) {
+                    erase_tree(rw, last);
+                }
+            }
+            for b in blocks {
+                rw.erase_block(b);
+            }
+        }
+    }
+    rw.erase_op(op);
+}
+
+/// The blocks of `r` reachable from its entry, successors before
+/// predecessors.
+fn post_order(ctx: &Context, r: RegionId) -> Vec<BlockId> {
+    let Some(entry) = ctx.entry_block(r) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut seen: FxHashSet<BlockId> = FxHashSet::default();
+    seen.insert(entry);
+    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
+    while let Some((b, i)) = stack.pop() {
+        let succs = ctx.succ_blocks(b);
+        if let Some(&s) = succs.get(i) {
+            stack.push((b, i + 1));
+            if seen.insert(s) {
+                stack.push((s, 0));
+            }
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// MLIR's `replaceOp`: the uses of each result are replaced (their users
+/// announced as modified), then the op is erased. `None` stands for MLIR's
+/// null replacement of a result that has no uses.
+pub(crate) fn replace_op(rw: &mut Rewriter<'_>, op: OpId, with: &[Option<ValueId>]) {
+    let results: Vec<ValueId> = rw.ctx().results(op).to_vec();
+    debug_assert_eq!(
+        results.len(),
+        with.len(),
+        "replace_op: result count mismatch"
+    );
+    for (r, w) in results.into_iter().zip(with) {
+        if let Some(w) = *w {
+            rw.replace_all_uses_with(r, w);
+        }
+    }
+    erase_tree(rw, op);
+}
+
+/// [`replace_op`] with a replacement for every result.
+pub(crate) fn replace_op_values(rw: &mut Rewriter<'_>, op: OpId, with: &[ValueId]) {
+    let with: Vec<Option<ValueId>> = with.iter().map(|&v| Some(v)).collect();
+    replace_op(rw, op, &with);
+}
+
+/// Replaces the uses of `from` by `to` without telling the listener, as
+/// MLIR's `Value::replaceAllUsesWith` (called outside the rewriter) does.
+pub(crate) fn replace_uses_silently(rw: &mut Rewriter<'_>, from: ValueId, to: ValueId) {
+    Rewriter::new(&mut *rw.ctx).replace_all_uses_with(from, to);
+}
+
+/// MLIR's `inlineBlockBefore` of a whole single-block region before `op`,
+/// replacing `op` by the values its terminator yields, then erasing the
+/// terminator (`replaceOpWithRegion`). The caller has checked the shapes.
+pub(crate) fn replace_op_with_block(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    block: BlockId,
+    args: &[ValueId],
+) {
+    let Some(term) = rw.ctx().last_op(block) else {
+        return;
+    };
+    rw.inline_block(block, lockstep_ir::InsertPoint::Before(op), args);
+    let values = rw.ctx().operands(term).to_vec();
+    replace_op_values(rw, op, &values);
+    erase_tree(rw, term);
+}
+
+/// Can `block`, inlined with `n_args` arguments of types `arg_types`,
+/// replace `op` (its terminator yields one value per result)?
+pub(crate) fn block_fits(ctx: &Context, op: OpId, block: BlockId, arg_types: &[TypeId]) -> bool {
+    let Some(term) = ctx.last_op(block) else {
         return false;
     };
-    let n_args = ctx.block_args(block).len();
-    let arg_types_match = n_args == args.len()
+    let args = ctx.block_args(block);
+    args.len() == arg_types.len()
+        && args
+            .iter()
+            .zip(arg_types)
+            .all(|(&a, &t)| ctx.value_type(a) == t)
+        && ctx.operands(term).len() == ctx.results(op).len()
         && ctx
-            .block_args(block)
+            .operands(term)
             .iter()
-            .zip(args)
-            .all(|(&a, &v)| ctx.value_type(a) == ctx.value_type(v));
-    if !arg_types_match
-        || ctx.operands(y).len() != ctx.results(op).len()
-        || !not_self_defined(ctx, op, ctx.operands(y))
-    {
-        return false;
-    }
-    rw.inline_block(block, InsertPoint::Before(op), args);
-    // Read the yielded values only now: inlining replaced block arguments.
-    let values = rw.ctx().operands(y).to_vec();
-    rw.replace_op(op, &values);
-    rw.erase_op(y);
-    true
-}
-
-/// `scf.if` on a constant condition → the taken region, inlined.
-struct RemoveStaticCondition;
-
-impl RewritePattern for RemoveStaticCondition {
-    fn name(&self) -> &'static str {
-        "RemoveStaticCondition"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&IF)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = rw.ctx();
-        let if_op = IfOp(op);
-        let Some(c) = if_op.condition(ctx).and_then(|c| constant_int(ctx, c)) else {
-            return false;
-        };
-        let region = if c != 0 {
-            if_op.then_region(ctx)
-        } else {
-            if_op.else_region(ctx)
-        };
-        let Some(region) = region else { return false };
-        if ctx.region_blocks(region).is_empty() {
-            // A false condition without else: nothing runs.
-            if !ctx.results(op).is_empty() {
-                return false;
-            }
-            rw.erase_op(op);
-            return true;
-        }
-        let Some(block) = single_block(ctx, region) else {
-            return false;
-        };
-        inline_and_replace(rw, op, block, &[])
-    }
-}
-
-/// `scf.if` without results whose regions hold only their `scf.yield`.
-struct RemoveEmptyIf;
-
-impl RewritePattern for RemoveEmptyIf {
-    fn name(&self) -> &'static str {
-        "RemoveEmptyIf"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&IF)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = rw.ctx();
-        if !ctx.results(op).is_empty() {
-            return false;
-        }
-        let empty = ctx.regions(op).iter().all(|&r| match ctx.region_blocks(r) {
-            [] => true,
-            [b] => is_empty_yield_block(ctx, *b),
-            _ => false,
-        });
-        if !empty {
-            return false;
-        }
-        rw.erase_op(op);
-        true
-    }
-}
-
-/// Drops an else region that only yields, when the op has no results.
-struct RemoveEmptyElseBranch;
-
-impl RewritePattern for RemoveEmptyElseBranch {
-    fn name(&self) -> &'static str {
-        "RemoveEmptyElseBranch"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&IF)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = rw.ctx();
-        if !ctx.results(op).is_empty() {
-            return false;
-        }
-        let Some(block) = IfOp(op).else_block(ctx) else {
-            return false;
-        };
-        if !is_empty_yield_block(ctx, block) {
-            return false;
-        }
-        rw.erase_block(block);
-        rw.notify_modified(op);
-        true
-    }
-}
-
-/// Rebuilds an `scf.if` without its unused results.
-struct RemoveUnusedIfResults;
-
-impl RewritePattern for RemoveUnusedIfResults {
-    fn name(&self) -> &'static str {
-        "RemoveUnusedResults"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&IF)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = rw.ctx();
-        let if_op = IfOp(op);
-        let results = ctx.results(op).to_vec();
-        let used: Vec<usize> = (0..results.len())
-            .filter(|&i| ctx.has_uses(results[i]))
-            .collect();
-        if used.len() == results.len() {
-            return false;
-        }
-        let (Some(cond), Some(old_then), Some(old_else)) = (
-            if_op.condition(ctx),
-            if_op.then_region(ctx),
-            if_op.else_region(ctx),
-        ) else {
-            return false;
-        };
-        let (Some(then_yield), Some(else_yield)) = (if_op.then_yield(ctx), if_op.else_yield(ctx))
-        else {
-            return false;
-        };
-        let yields = [then_yield, else_yield];
-        if yields
-            .iter()
-            .any(|&y| ctx.operands(y).len() != results.len())
-        {
-            return false;
-        }
-        let types: Vec<_> = used.iter().map(|&i| ctx.value_type(results[i])).collect();
-        let loc = ctx.loc(op);
-        let (then_r, else_r) = (rw.new_region(), rw.new_region());
-        rw.inline_region_before(old_then, then_r, 0);
-        rw.inline_region_before(old_else, else_r, 0);
-        for y in yields {
-            let kept: Vec<ValueId> = used.iter().map(|&i| rw.ctx().operands(y)[i]).collect();
-            rw.set_operands(y, &kept);
-        }
-        let st = OperationState::new(op_name(rw.ctx(), &IF), loc)
-            .operands(&[cond])
-            .results(&types)
-            .regions(&[then_r, else_r]);
-        rw.set_insertion_point_before(op);
-        let new_op = rw.create(st);
-        for (k, &i) in used.iter().enumerate() {
-            let r = rw.ctx().result(new_op, k);
-            rw.replace_all_uses_with(results[i], r);
-        }
-        rw.erase_op(op);
-        true
-    }
-}
-
-/// MLIR's `SimplifyTrivialLoops` for `scf.for` with known trip counts.
-struct SimplifyTrivialLoops;
-
-impl RewritePattern for SimplifyTrivialLoops {
-    fn name(&self) -> &'static str {
-        "SimplifyTrivialLoops"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&FOR)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = rw.ctx();
-        let f = ForOp(op);
-        let (Some(lb), Some(ub), Some(step)) =
-            (f.lower_bound(ctx), f.upper_bound(ctx), f.step(ctx))
-        else {
-            return false;
-        };
-        let inits = f.init_args(ctx).to_vec();
-        if inits.len() != ctx.results(op).len() || !not_self_defined(ctx, op, &inits) {
-            return false;
-        }
-        // Equal bounds: the loop never runs.
-        if lb == ub {
-            rw.replace_op(op, &inits);
-            return true;
-        }
-        let (Some(l), Some(u)) = (constant_int(ctx, lb), constant_int(ctx, ub)) else {
-            return false;
-        };
-        let width = match ctx.type_data(ctx.value_type(lb)) {
-            TypeData::Integer { width, .. } => *width,
-            _ => 64,
-        };
-        let unsigned = f.is_unsigned(ctx);
-        let norm = |v: i64| -> i128 {
-            if unsigned {
-                zext(v, width) as i128
-            } else {
-                sext(v, width) as i128
-            }
-        };
-        let diff = norm(u) - norm(l);
-        if diff <= 0 {
-            rw.replace_op(op, &inits);
-            return true;
-        }
-        let Some(s) = constant_int(ctx, step).map(norm) else {
-            return false;
-        };
-        let Some(body) = f.body_block(ctx) else {
-            return false;
-        };
-        if s >= diff {
-            // Exactly one iteration, with the induction variable at `lb`.
-            let mut args = vec![lb];
-            args.extend_from_slice(&inits);
-            return inline_and_replace(rw, op, body, &args);
-        }
-        // An empty body that surely runs yields the same values every time;
-        // if they come from outside the loop, they are its results.
-        let (Some(y), Some(first)) = (f.yield_op(ctx), ctx.first_op(body)) else {
-            return false;
-        };
-        if first != y {
-            return false;
-        }
-        let yielded = ctx.operands(y).to_vec();
-        let outside = yielded.iter().all(|&v| {
-            ctx.value_block(v)
-                .and_then(|b| ctx.block_parent_op(b))
-                .is_none_or(|p| !ctx.is_ancestor(op, p))
-        });
-        if !outside || yielded.len() != inits.len() || !not_self_defined(ctx, op, &yielded) {
-            return false;
-        }
-        rw.replace_op(op, &yielded);
-        true
-    }
+            .all(|&v| ctx.defining_op(v) != Some(op))
 }
 
 pub(crate) static IF_PATTERNS: &[&dyn RewritePattern] = &[
-    &RemoveStaticCondition,
-    &RemoveEmptyIf,
-    &RemoveEmptyElseBranch,
-    &RemoveUnusedIfResults,
+    &canon_if::FoldNegatedCondition,
+    &canon_if::CombineIfs,
+    &canon_if::CombineNestedIfs,
+    &canon_if::ConditionPropagation,
+    &canon_if::ConvertTrivialIfToSelect,
+    &canon_if::RemoveEmptyElseBranch,
+    &canon_if::RemoveStaticCondition,
+    &canon_if::ReplaceIfYieldWithConditionOrValue,
+    &canon_region::IF_MAKE_DEAD,
+    &canon_region::IF_DUPLICATES,
+    &canon_region::IF_REMOVE_DEAD,
 ];
-pub(crate) static FOR_PATTERNS: &[&dyn RewritePattern] = &[&SimplifyTrivialLoops];
+
+pub(crate) static FOR_PATTERNS: &[&dyn RewritePattern] = &[
+    &canon_for::SimplifyTrivialLoops,
+    &canon_region::FOR_MAKE_DEAD,
+    &canon_region::FOR_DUPLICATES,
+    &canon_region::FOR_REMOVE_DEAD,
+];
+
+pub(crate) static WHILE_PATTERNS: &[&dyn RewritePattern] = &[
+    &canon_while::WhileConditionTruth,
+    &canon_while::WhileCmpCond,
+    &canon_while::WhileOpAlignBeforeArgs,
+    &canon_while::WhileMoveIfDown,
+    &canon_region::WHILE_MAKE_DEAD,
+    &canon_region::WHILE_DUPLICATES,
+    &canon_region::WHILE_REMOVE_DEAD,
+];

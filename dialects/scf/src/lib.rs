@@ -18,6 +18,10 @@
 //! - Accessors, verifiers and patterns never panic on malformed ops; they
 //!   answer "nothing" and leave complaints to the verifiers.
 
+mod canon_for;
+mod canon_if;
+mod canon_region;
+mod canon_while;
 mod canonicalize;
 mod format;
 mod ops;
@@ -147,6 +151,7 @@ pub static WHILE: OpDef = OpDef {
     verify: Some(verify::verify_while),
     verify_regions: Some(verify::verify_while_regions),
     format: Some(format::WHILE_FORMAT),
+    canonicalize: canonicalize::WHILE_PATTERNS,
     ..OpDef::DEFAULT
 };
 
