@@ -124,6 +124,14 @@ impl Context {
         }
     }
 
+    /// Makes the parser check (and canonicalise) every `!dialect.body` type
+    /// of dialect `dialect` with `f`. Registering again replaces `f`.
+    pub fn register_type_parser(&mut self, dialect: &'static str, f: crate::opdef::TypeParseFn) {
+        Arc::make_mut(&mut self.registry)
+            .type_parsers
+            .insert(dialect, f);
+    }
+
     pub fn registry(&self) -> &Registry {
         &self.registry
     }
@@ -883,12 +891,21 @@ impl Context {
         };
         let old = self.ops[op].operands.clone();
         for (i, &v) in old.iter().enumerate().skip(first) {
-            self.drop_use(v, Use { op, index: i as u32 });
+            self.drop_use(
+                v,
+                Use {
+                    op,
+                    index: i as u32,
+                },
+            );
         }
         let mut kept: SmallVec<[ValueId; 4]> = SmallVec::from_slice(&old[..first]);
         for (i, &v) in old.iter().enumerate().skip(first + 1) {
             if !erase.get(i).copied().unwrap_or(false) {
-                self.values[v].uses.push(Use { op, index: kept.len() as u32 });
+                self.values[v].uses.push(Use {
+                    op,
+                    index: kept.len() as u32,
+                });
                 kept.push(v);
             }
         }

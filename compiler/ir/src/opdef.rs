@@ -240,11 +240,21 @@ pub struct Dialect {
     pub allows_unknown_ops: bool,
 }
 
+/// Checks the body of a dialect type as written in the source (`ptr<global>`
+/// for `!device.ptr<global>`) and returns its canonical spelling, under
+/// which the type is interned; `Err` is the message of a parse error located
+/// at the type. Registered per dialect with
+/// [`Context::register_type_parser`](crate::Context::register_type_parser).
+pub type TypeParseFn = fn(body: &str) -> Result<String, String>;
+
 /// Registered dialects and ops, immutable once parsing starts.
 #[derive(Default, Clone)]
 pub struct Registry {
     pub(crate) ops: FxHashMap<&'static str, &'static OpDef>,
     pub(crate) dialects: Vec<&'static Dialect>,
+    /// Dialects that check their types' syntax; the types of the others are
+    /// kept verbatim as opaque types.
+    pub(crate) type_parsers: FxHashMap<&'static str, TypeParseFn>,
 }
 
 impl Registry {
@@ -253,6 +263,10 @@ impl Registry {
     }
     pub fn dialect(&self, name: &str) -> Option<&'static Dialect> {
         self.dialects.iter().copied().find(|d| d.name == name)
+    }
+    /// The type parser of dialect `name`, if it registered one.
+    pub fn type_parser(&self, name: &str) -> Option<TypeParseFn> {
+        self.type_parsers.get(name).copied()
     }
 
     /// May an op named `name` that no dialect defines exist? Only with

@@ -2167,7 +2167,13 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             Tok::BangIdent => {
                 let t = self.bump();
                 let body = &t.text[1..];
-                if let Some((dialect, body)) = self.parse_dialect_body(t)? {
+                if let Some((dialect, mut body)) = self.parse_dialect_body(t)? {
+                    if let Some(check) = self.ctx.registry().type_parser(self.ctx.str(dialect)) {
+                        match check(self.ctx.str(body)) {
+                            Ok(canonical) => body = self.ctx.sym(&canonical),
+                            Err(msg) => return Err(self.error_at(t.offset, msg)),
+                        }
+                    }
                     return Ok(self.ctx.ty(TypeData::Opaque { dialect, body }));
                 }
                 match self.type_aliases.get(body) {

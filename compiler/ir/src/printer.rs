@@ -58,6 +58,19 @@ pub fn print_op(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
     p.out
 }
 
+/// The names the values under `root` print with when `root` is printed in
+/// the pretty form (`%0`, `%arg1`, `%c0`), for tools that report on values
+/// (an empty string for values not under `root`).
+pub fn value_names(ctx: &Context, root: OpId) -> impl Fn(ValueId) -> String + '_ {
+    let opts = PrintOptions {
+        generic: false,
+        debug_info: false,
+    };
+    let mut p = OpAsmPrinter::new(ctx, opts);
+    p.names.number_op_tree(ctx, root, false);
+    move |v| p.value_name(v)
+}
+
 /// Prints an op nested somewhere in the IR as the root of a dump (used by
 /// IR-printing instrumentation on function-level passes).
 pub fn print_op_local(ctx: &Context, op: OpId, opts: PrintOptions) -> String {

@@ -3,6 +3,9 @@
 //!
 //! Dialect types a lockstep dialect does not model structurally are kept as
 //! `Opaque { dialect, body }`, which prints back exactly as `!dialect.body`.
+//! A dialect that registered a type parser
+//! ([`Context::register_type_parser`](crate::Context::register_type_parser))
+//! has its bodies checked when parsed and interned in its canonical spelling.
 
 use crate::uniquer::Sym;
 

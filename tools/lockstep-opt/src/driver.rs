@@ -56,20 +56,12 @@ pub struct Options {
 
 /// A context with every dialect lockstep-opt knows.
 pub fn new_context(allow_unregistered: bool) -> Context {
-    let mut ctx = Context::new();
-    ctx.register_dialect(&lockstep_func::FUNC);
-    ctx.register_dialect(&lockstep_arith::ARITH);
-    ctx.register_dialect(&lockstep_cf::CF);
-    ctx.register_dialect(&lockstep_scf::SCF);
-    ctx.allow_unregistered = allow_unregistered;
-    ctx
+    lockstep_registry::new_context(allow_unregistered)
 }
 
 /// Every pass lockstep-opt knows.
 pub fn new_registry() -> PassRegistry {
-    let mut reg = PassRegistry::new();
-    lockstep_transforms::register_all(&mut reg);
-    reg
+    lockstep_registry::new_registry()
 }
 
 // Like mlir-opt, report the first error of each function (or other

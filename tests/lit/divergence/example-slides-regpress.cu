@@ -1,0 +1,19 @@
+// --print-divergence on the kernels of examples/slides_regpress.cu.
+// The front end does not compile the examples' host code yet (printf
+// with a non-literal %s argument), so the test keeps what precedes
+// `int main`; line and column numbers are the example's own.
+// RUN: sed '/^int main/,$d' %S/../../../examples/slides_regpress.cu > %t.cu
+// RUN: lockstepc %t.cu --print-divergence | FileCheck %s --implicit-check-not='uniform branch' --implicit-check-not='divergent branch'
+//
+// Expected, from the source: regPress1: `tid < Width` depends on threadIdx.x: divergent; the loop
+// `for (k = tid; k < Width * Width; ...)` starts at tid: divergent.
+// regPress2: the same guard and loop (divergent), and both
+// `threadIdx.x == 0` tests (divergent). That the launch makes every thread
+// take the guard is a fact about the host, not the kernel.
+//
+// CHECK: .cu:20:7: regPress1: divergent branch
+// CHECK-NEXT: .cu:23:23: regPress1: divergent branch
+// CHECK-NEXT: .cu:38:7: regPress2: divergent branch
+// CHECK-NEXT: .cu:41:9: regPress2: divergent branch
+// CHECK-NEXT: .cu:47:23: regPress2: divergent branch
+// CHECK-NEXT: .cu:53:11: regPress2: divergent branch

@@ -1,0 +1,376 @@
+//! `lockstepc FILE.cu [-O0|-O1|-O2|-O3] [--emit=ir] [-o OUT]`: compiles a
+//! CUDA-subset file to lockstep IR and runs a pass pipeline over it.
+//!
+//! Invariants:
+//! - The command line is lockstep-opt's (`lockstep_opt::cli`: the IR
+//!   printing, timing and pass flags, `-p`) plus the compiler's own flags;
+//!   nothing is parsed twice.
+//! - The front end's output is verified before any pass runs; a verifier
+//!   failure there is an internal error (exit status 1), never a panic.
+//! - Diagnostics go to stderr as `file:line:col: error: msg` with the source
+//!   line and a caret; the exit status is 1 on any error.
+//! - The work runs on a thread with a large stack; a panic (a bug) becomes
+//!   `internal error` and exit status 1.
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
+use lockstep_ir::{Context, Diagnostic, OpId, SourceFile, SourceMgr, print_op};
+use lockstep_opt::cli::{self, Action};
+use lockstep_opt::driver::Options;
+use lockstep_pass::{PassManager, PassRegistry};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+const STACK: usize = 512 << 20;
+
+/// Output kinds of `--emit`.
+const EMIT_KINDS: &[&str] = &["ir"];
+
+/// The passes -O1 and above run on each device kernel/function and on
+/// each host function.
+const DEFAULT_DEVICE_PASSES: &str = "canonicalize,cse";
+const DEFAULT_HOST_PASSES: &str = "canonicalize,cse";
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("lockstepc: internal error: {info}");
+    }));
+    let args: Vec<String> = std::env::args().collect();
+    let worker = std::thread::Builder::new()
+        .name("lockstepc".into())
+        .stack_size(STACK)
+        .spawn(move || real_main(args));
+    let code = match worker {
+        Ok(handle) => handle.join().unwrap_or(1),
+        Err(e) => {
+            eprintln!("lockstepc: cannot start the worker thread: {e}");
+            1
+        }
+    };
+    ExitCode::from(code)
+}
+
+fn command(registry: &PassRegistry) -> Command {
+    cli::command(registry)
+        .name("lockstepc")
+        .bin_name("lockstepc")
+        .about("Compile a CUDA-subset .cu file (host and device code) to lockstep IR")
+        .mut_arg("input", |a| a.help("Input .cu file, or - for stdin"))
+        .arg(
+            Arg::new("opt-level")
+                .short('O')
+                .value_name("LEVEL")
+                .help("Optimization level: -O0 (default), -O1, -O2 or -O3")
+                .value_parser(["0", "1", "2", "3"])
+                .default_value("0"),
+        )
+        .arg(
+            Arg::new("emit")
+                .long("emit")
+                .value_name("KIND")
+                .require_equals(true)
+                .help("What to write: ir (default)"),
+        )
+        .arg(
+            Arg::new("device-passes")
+                .long("device-passes")
+                .value_name("LIST")
+                .help("Passes to run on each device kernel and function, replacing the -O default (e.g. 'canonicalize,cse')"),
+        )
+        .arg(
+            Arg::new("host-passes")
+                .long("host-passes")
+                .value_name("LIST")
+                .help("Passes to run on each host function, replacing the -O default"),
+        )
+        .arg(
+            Arg::new("print-divergence")
+                .long("print-divergence")
+                .action(ArgAction::SetTrue)
+                .help("Print one line per conditional branch in device code: divergent or uniform"),
+        )
+}
+
+struct Extra {
+    opt_level: u8,
+    emit: Option<String>,
+    device_passes: Option<String>,
+    host_passes: Option<String>,
+    print_divergence: bool,
+}
+
+fn extra(m: &ArgMatches) -> Result<Extra, String> {
+    let emit = m.get_one::<String>("emit").cloned();
+    if let Some(e) = &emit
+        && !EMIT_KINDS.contains(&e.as_str())
+    {
+        return Err(format!(
+            "unknown --emit kind '{e}'; valid kinds: {}",
+            EMIT_KINDS.join(", ")
+        ));
+    }
+    Ok(Extra {
+        opt_level: m
+            .get_one::<String>("opt-level")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0),
+        emit,
+        device_passes: m.get_one::<String>("device-passes").cloned(),
+        host_passes: m.get_one::<String>("host-passes").cloned(),
+        print_divergence: m.get_flag("print-divergence"),
+    })
+}
+
+/// The nested pipeline for the per-function pass lists.
+pub fn default_pipeline(device: &str, host: &str) -> Option<String> {
+    let mut parts = Vec::new();
+    if !device.trim().is_empty() {
+        parts.push(format!(
+            "device.module(device.kernel({device}),device.func({device}))"
+        ));
+    }
+    if !host.trim().is_empty() {
+        parts.push(format!("func.func({host})"));
+    }
+    (!parts.is_empty()).then(|| format!("builtin.module({})", parts.join(",")))
+}
+
+fn real_main(args: Vec<String>) -> u8 {
+    let registry = lockstep_registry::new_registry();
+    let cmd = command(&registry);
+    let args = cli::normalize_args(&cmd, args);
+    let matches = match cmd.try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return u8::from(e.use_stderr());
+        }
+    };
+    let opts = match cli::options(&matches, &registry) {
+        Ok(Action::Run(o)) => *o,
+        Ok(Action::ListPasses) => {
+            print!("{}", cli::list_passes(&registry));
+            return 0;
+        }
+        Ok(Action::ShowDialects) => {
+            let ctx = lockstep_registry::new_context(false);
+            let mut names: Vec<&str> = ctx.registry().dialects().iter().map(|d| d.name).collect();
+            names.sort_unstable();
+            println!("Available Dialects: {}", names.join(", "));
+            return 0;
+        }
+        Err(msg) => {
+            eprintln!("lockstepc: error: {msg}");
+            return 1;
+        }
+    };
+    let ex = match extra(&matches) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("lockstepc: error: {msg}");
+            return 1;
+        }
+    };
+    run(&opts, &ex, &registry)
+}
+
+fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
+    let pipeline = match &opts.pipeline {
+        Some(p) => Some(p.clone()),
+        None => {
+            let default = if ex.opt_level == 0 {
+                ""
+            } else {
+                DEFAULT_DEVICE_PASSES
+            };
+            let dev = ex.device_passes.as_deref().unwrap_or(default);
+            let default_h = if ex.opt_level == 0 {
+                ""
+            } else {
+                DEFAULT_HOST_PASSES
+            };
+            let host = ex.host_passes.as_deref().unwrap_or(default_h);
+            default_pipeline(dev, host)
+        }
+    };
+    let mut pm = match &pipeline {
+        Some(p) => match PassManager::parse(p, registry) {
+            Ok(pm) => Some(pm),
+            Err(e) => {
+                eprintln!("lockstepc: error: {e}");
+                return 1;
+            }
+        },
+        None => None,
+    };
+    if opts.dump_pipeline {
+        let shown = pm.as_ref().map_or_else(
+            || PassManager::new("builtin.module").dump_pipeline(),
+            |p| p.dump_pipeline(),
+        );
+        eprint!("{shown}");
+    }
+    if let Some(pm) = &mut pm {
+        pm.verify_each = opts.verify_each;
+        pm.threading = opts.threading;
+        pm.ir_printing = opts.ir_printing.clone();
+        pm.timing = opts.timing;
+    }
+
+    let (name, text) = match read_input(&opts.input) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("lockstepc: error: {msg}");
+            return 1;
+        }
+    };
+    let mut ctx = lockstep_registry::new_context(false);
+    let mut sources = SourceMgr::default();
+    sources.add(SourceFile::new(ctx.sym(&name), text.clone(), 1));
+    let report = |ctx: &Context, ds: &[Diagnostic]| {
+        let mut out = String::new();
+        for d in ds {
+            out.push_str(&sources.render(ctx.uniquer(), d));
+        }
+        eprint!("{out}");
+    };
+
+    let module = match lockstep_frontend::compile(&mut ctx, &name, &text) {
+        Ok(m) => m,
+        Err(d) => {
+            report(&ctx, &[d]);
+            return 1;
+        }
+    };
+    if let Err(ds) = verify(&ctx, module) {
+        eprintln!("lockstepc: internal error: the front end produced IR that does not verify");
+        report(&ctx, &ds);
+        return 1;
+    }
+    if let Some(pm) = &mut pm {
+        let r = pm.run(&mut ctx, module);
+        if !r.diagnostics.is_empty() {
+            report(&ctx, &r.diagnostics);
+        }
+        if let Some(display) = opts.statistics {
+            eprint!("{}", pm.statistics_report(display));
+        }
+        if r.failed {
+            return 1;
+        }
+    }
+    if opts.timing
+        && let Some(pm) = &pm
+    {
+        let mut t = lockstep_pass::TimingReport::new(opts.threading);
+        t.rows.extend(pm.timing_rows());
+        let total = t.rows.iter().filter(|r| r.depth == 0).fold(
+            lockstep_pass::TimeAcc::default(),
+            |a, r| lockstep_pass::TimeAcc {
+                wall: a.wall + r.time.wall,
+                user: a.user + r.time.user,
+            },
+        );
+        eprint!("{}", t.render(total));
+    }
+
+    let mut out = String::new();
+    if ex.print_divergence {
+        for r in lockstep_divergence::branch_report(&ctx, module) {
+            let pos = lockstep_ir::diag::file_line_col(ctx.uniquer(), r.loc)
+                .map(|(f, l, c)| format!("{}:{l}:{c}", ctx.str(f)))
+                .unwrap_or_else(|| "<unknown>".to_string());
+            let kind = if r.divergent { "divergent" } else { "uniform" };
+            out.push_str(&format!("{pos}: {}: {kind} branch\n", r.function));
+        }
+    }
+    // With --print-divergence alone only the report is written; --emit=ir
+    // adds the IR, annotated with the analysis' results.
+    let emit_ir = match (&ex.emit, ex.print_divergence) {
+        (Some(_), true) => {
+            lockstep_divergence::annotate(&mut ctx, module);
+            true
+        }
+        (Some(_), false) | (None, false) => true,
+        (None, true) => false,
+    };
+    if emit_ir {
+        out.push_str(&print_op(&ctx, module, opts.ir_printing.print));
+    }
+    if let Err(msg) = write_output(&opts.output, &out) {
+        eprintln!("lockstepc: error: {msg}");
+        return 1;
+    }
+    0
+}
+
+fn verify(ctx: &Context, m: OpId) -> Result<(), Vec<Diagnostic>> {
+    verify_first_errors(
+        ctx,
+        m,
+        VerifyOptions {
+            print_op_on_diagnostic: true,
+        },
+    )
+}
+
+fn read_input(path: &str) -> Result<(String, String), String> {
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(("<stdin>".into(), lossy(bytes)));
+    }
+    let mut f =
+        std::fs::File::open(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
+    f.read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read input file '{path}': {e}"))?;
+    Ok((path.to_string(), lossy(bytes)))
+}
+
+fn lossy(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+fn write_output(path: &str, text: &str) -> Result<(), String> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot open output file '{path}': {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pipelines_nest_per_function_kind() {
+        assert_eq!(default_pipeline("", ""), None);
+        assert_eq!(
+            default_pipeline("cse", "canonicalize").as_deref(),
+            Some(
+                "builtin.module(device.module(device.kernel(cse),device.func(cse)),func.func(canonicalize))"
+            )
+        );
+        let reg = lockstep_registry::new_registry();
+        let p = default_pipeline(DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES).unwrap();
+        assert!(PassManager::parse(&p, &reg).is_ok());
+    }
+
+    #[test]
+    fn emit_kinds_are_checked() {
+        let reg = lockstep_registry::new_registry();
+        let m = command(&reg)
+            .try_get_matches_from(["lockstepc", "x.cu", "--emit=asm"])
+            .unwrap();
+        let e = extra(&m).err().unwrap();
+        assert!(e.contains("valid kinds: ir"), "{e}");
+        let m = command(&reg)
+            .try_get_matches_from(["lockstepc", "x.cu", "-O2"])
+            .unwrap();
+        assert_eq!(extra(&m).unwrap().opt_level, 2);
+    }
+}
