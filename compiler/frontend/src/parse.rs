@@ -131,6 +131,9 @@ fn syntax_error(src: &str, e: pest::error::Error<Rule>) -> SyntaxError {
             // is a missing ';': say so, at the end of the previous token.
             if uniq.iter().any(|n| n == "';'") {
                 let before = src[..offset.min(src.len())].trim_end();
+                if let Some(e) = unknown_type_name(before, &src[offset.min(src.len())..]) {
+                    return e;
+                }
                 let at_end = offset >= src.len();
                 let found = if at_end {
                     "end of file".to_string()
@@ -159,6 +162,26 @@ fn syntax_error(src: &str, e: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     SyntaxError { offset, message }
+}
+
+/// `float4 v;` reads as an expression `float4` missing its ';'. When an
+/// identifier that starts a declaration or statement is directly followed
+/// by another identifier or a '*', the first one is an unknown type: say
+/// that, at it, as C compilers do.
+fn unknown_type_name(before: &str, rest: &str) -> Option<SyntaxError> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let word_len = before.chars().rev().take_while(|&c| is_ident(c)).count();
+    let word = &before[before.len() - word_len..];
+    if word.is_empty() || word.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let lead = before[..before.len() - word_len].trim_end();
+    let starts_statement = lead.is_empty() || lead.ends_with([';', '{', '}', '(', ',']);
+    let next_declares = rest.starts_with(|c: char| is_ident(c) || c == '*');
+    (starts_statement && next_declares).then(|| SyntaxError {
+        offset: before.len() - word_len,
+        message: format!("unknown type name '{word}'"),
+    })
 }
 
 /// A short quote of the token at the start of `rest`.
@@ -1009,6 +1032,10 @@ mod tests {
         let e = parse_file(src).unwrap_err();
         assert_eq!(e.offset, src.find('1').unwrap() + 1);
         assert!(e.message.starts_with("expected ';'"), "{}", e.message);
+        let src = "__global__ void k() {\n  float4 v;\n}\n";
+        let e = parse_file(src).unwrap_err();
+        assert_eq!(e.offset, src.find("float4").unwrap());
+        assert_eq!(e.message, "unknown type name 'float4'");
         let e = parse_file("int main() {").unwrap_err();
         assert!(e.message.contains("end of file"), "{}", e.message);
     }

@@ -1,9 +1,6 @@
 // --print-divergence on the kernels of examples/bitonic.cu.
-// The front end does not compile the examples' host code yet (printf
-// with a non-literal %s argument), so the test keeps what precedes
-// `int main`; line and column numbers are the example's own.
-// RUN: sed '/^int main/,$d' %S/../../../examples/bitonic.cu > %t.cu
-// RUN: lockstepc %t.cu --print-divergence | FileCheck %s --implicit-check-not='uniform branch' --implicit-check-not='divergent branch'
+// Host code has no device branches, so only the kernels' lines appear.
+// RUN: lockstepc %S/../../../examples/bitonic.cu --print-divergence | FileCheck %s --implicit-check-not='uniform branch' --implicit-check-not='divergent branch'
 //
 // Expected, from the source: The two loop conditions `k <= NUM` and `j > 0` only involve k (2,
 // doubling) and j (k/2, halving): uniform. `ixj > tid` with ixj = tid ^ j:
