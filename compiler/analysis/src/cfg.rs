@@ -13,6 +13,7 @@
 //! - Node 0 is the entry; an empty region has no nodes and no entry.
 //! - Nothing recurses: orders are computed with explicit stacks.
 
+use lockstep_ir::dominance;
 use lockstep_ir::{BlockId, Context, OpId, RegionId};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -176,30 +177,10 @@ pub fn regions_under(ctx: &Context, root: OpId) -> Vec<RegionId> {
 
 /// Nodes reachable from the entry in post-order (successors in edge order).
 pub fn post_order<G: CfgView + ?Sized>(g: &G) -> Vec<Node> {
-    let mut order = Vec::with_capacity(g.num_nodes());
-    let Some(entry) = g.entry() else {
-        return order;
-    };
-    let mut visited = vec![false; g.num_nodes()];
-    let mut stack: Vec<(Node, usize)> = vec![(entry, 0)];
-    visited[entry as usize] = true;
-    while let Some(top) = stack.last_mut() {
-        let (n, next) = *top;
-        match g.succs(n).get(next) {
-            Some(&s) => {
-                top.1 += 1;
-                if !visited[s as usize] {
-                    visited[s as usize] = true;
-                    stack.push((s, 0));
-                }
-            }
-            None => {
-                order.push(n);
-                stack.pop();
-            }
-        }
+    match g.entry() {
+        Some(entry) => dominance::post_order(g.num_nodes(), entry, |x| g.succs(x)),
+        None => Vec::new(),
     }
-    order
 }
 
 /// Nodes reachable from the entry in reverse post-order.
@@ -240,25 +221,23 @@ pub fn sccs<G: CfgView + ?Sized>(
         if !keep[root as usize] || index[root as usize] != UNSEEN {
             continue;
         }
-        index[root as usize] = counter;
-        low[root as usize] = counter;
-        counter += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
         call.push((root, 0));
         while let Some(top) = call.last_mut() {
             let (v, next) = *top;
+            // A node is numbered when its frame first comes on top.
+            if index[v as usize] == UNSEEN {
+                index[v as usize] = counter;
+                low[v as usize] = counter;
+                counter += 1;
+                stack.push(v);
+                on_stack[v as usize] = true;
+            }
             if let Some(&w) = g.succs(v).get(next) {
                 top.1 += 1;
                 if !keep[w as usize] || !edge_ok(v, w) {
                     continue;
                 }
                 if index[w as usize] == UNSEEN {
-                    index[w as usize] = counter;
-                    low[w as usize] = counter;
-                    counter += 1;
-                    stack.push(w);
-                    on_stack[w as usize] = true;
                     call.push((w, 0));
                 } else if on_stack[w as usize] {
                     low[v as usize] = low[v as usize].min(index[w as usize]);
@@ -288,77 +267,19 @@ pub fn sccs<G: CfgView + ?Sized>(
 
 /// Immediate dominators of the nodes of `g` reachable from `root`
 /// (`None` for `root` and unreachable nodes), by the Cooper–Harvey–Kennedy
-/// iteration. For views the IR's [`DominanceInfo`](lockstep_ir::dominance::DominanceInfo)
-/// cannot describe (augmented or edge-split graphs); `reverse` computes
-/// post-dominators (on predecessor lists).
+/// iteration of [`lockstep_ir::dominance`]. For views the IR's
+/// [`DominanceInfo`](lockstep_ir::dominance::DominanceInfo) cannot describe
+/// (augmented or edge-split graphs); `reverse` computes post-dominators (on
+/// predecessor lists).
 pub fn immediate_dominators<G: CfgView + ?Sized>(
     g: &G,
     root: Node,
     reverse: bool,
 ) -> Vec<Option<Node>> {
     let n = g.num_nodes();
-    let next = |x: Node| if reverse { g.preds(x) } else { g.succs(x) };
-    let prev = |x: Node| if reverse { g.succs(x) } else { g.preds(x) };
-    // Post-order from `root` along `next`.
-    let mut order: Vec<Node> = Vec::with_capacity(n);
-    let mut seen = vec![false; n];
-    let mut stack: Vec<(Node, usize)> = vec![(root, 0)];
-    seen[root as usize] = true;
-    while let Some(top) = stack.last_mut() {
-        let (x, i) = *top;
-        match next(x).get(i) {
-            Some(&s) => {
-                top.1 += 1;
-                if !seen[s as usize] {
-                    seen[s as usize] = true;
-                    stack.push((s, 0));
-                }
-            }
-            None => {
-                order.push(x);
-                stack.pop();
-            }
-        }
+    if reverse {
+        dominance::immediate_dominators(n, root, |x| g.preds(x), |x| g.succs(x))
+    } else {
+        dominance::immediate_dominators(n, root, |x| g.succs(x), |x| g.preds(x))
     }
-    const NONE: u32 = u32::MAX;
-    let mut po = vec![NONE; n];
-    for (i, &x) in order.iter().enumerate() {
-        po[x as usize] = i as u32;
-    }
-    let mut idom = vec![NONE; n];
-    idom[root as usize] = root;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &x in order.iter().rev().skip(1) {
-            let mut new = NONE;
-            for &p in prev(x) {
-                if idom[p as usize] == NONE {
-                    continue;
-                }
-                new = if new == NONE {
-                    p
-                } else {
-                    let (mut a, mut b) = (p, new);
-                    while a != b {
-                        while po[a as usize] < po[b as usize] {
-                            a = idom[a as usize];
-                        }
-                        while po[b as usize] < po[a as usize] {
-                            b = idom[b as usize];
-                        }
-                    }
-                    a
-                };
-            }
-            if new != idom[x as usize] {
-                idom[x as usize] = new;
-                changed = true;
-            }
-        }
-    }
-    idom.iter()
-        .enumerate()
-        .map(|(x, &d)| (d != NONE && x as Node != root).then_some(d))
-        .collect()
 }

@@ -21,8 +21,8 @@
 //!   source blocks of the controlling edges.
 
 use crate::cfg::{CfgEdge, CfgView, Node, RegionCfg, regions_under};
-use crate::frontier::branches;
-use lockstep_ir::dominance::{PostDomParent, PostDominanceInfo};
+use crate::frontier::{branches, ipdom_block, tree_path};
+use lockstep_ir::dominance::PostDominanceInfo;
 use lockstep_ir::{BlockId, Context, OpId, RegionId};
 use lockstep_pass::Analysis;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -64,10 +64,7 @@ impl ControlDependence {
     /// As [`compute`](Self::compute), reusing a post-dominance analysis of `root`.
     pub fn with_post_dominance(ctx: &Context, root: OpId, pdom: &PostDominanceInfo) -> Self {
         let mut cd = ControlDependence::default();
-        let parent = |b: BlockId| match pdom.ipdom(b) {
-            Some(PostDomParent::Block(p)) => Some(p),
-            _ => None,
-        };
+        let parent = |b: BlockId| ipdom_block(pdom, b);
         for r in regions_under(ctx, root) {
             let cfg = RegionCfg::new(ctx, r);
             for (i, &b) in cfg.blocks().iter().enumerate() {
@@ -75,12 +72,10 @@ impl ControlDependence {
             }
             let Some(entry) = cfg.entry() else { continue };
             // START -> entry; START's immediate post-dominator is the exit.
-            let mut runner = Some(cfg.block(entry));
             let mut from_start = Vec::new();
-            while let Some(y) = runner {
+            for y in tree_path(cfg.block(entry), None, parent) {
                 cd.deps.entry(y).or_default().push(Controller::Start);
                 from_start.push(y);
-                runner = parent(y);
             }
             from_start.sort_unstable_by_key(|&b| cfg.node(b));
             cd.start.insert(r, from_start);
@@ -90,15 +85,10 @@ impl ControlDependence {
                 }
                 let stop = parent(cfg.block(x));
                 for e in cfg.out_edges(x).collect::<Vec<_>>() {
-                    let mut runner = Some(e.to);
                     let mut ys = Vec::new();
-                    while let Some(y) = runner {
-                        if Some(y) == stop {
-                            break;
-                        }
+                    for y in tree_path(e.to, stop, parent) {
                         cd.deps.entry(y).or_default().push(Controller::Edge(e));
                         ys.push(y);
-                        runner = parent(y);
                     }
                     if !ys.is_empty() {
                         ys.sort_unstable_by_key(|&b| cfg.node(b));

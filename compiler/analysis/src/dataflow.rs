@@ -421,20 +421,32 @@ impl LocalPredicates {
     }
 }
 
-/// Available expressions (up-safety):
-/// `N(n) = ⋂ X(p)` (empty at the entry), `X(n) = XComp(n) ∪ (N(n) ∩ Transp(n))`.
-pub fn available_expressions<G: CfgView + ?Sized>(g: &G, l: &LocalPredicates) -> DataflowResult {
-    let mut p = GenKill::new(
-        Direction::Forward,
-        Meet::Intersection,
-        l.universe,
-        g.num_nodes(),
-    );
-    for n in 0..g.num_nodes() {
-        p.gen_set[n].assign(&l.xcomp[n]);
+/// The gen/kill problem `out(n) = comp(n) ∪ (in(n) ∩ Transp(n))` in
+/// `direction`, meeting by intersection except at the nodes where
+/// `union_at` holds.
+fn computed_or_transparent<G: CfgView + ?Sized>(
+    g: &G,
+    l: &LocalPredicates,
+    direction: Direction,
+    comp: &[BitSet],
+    union_at: impl Fn(Node) -> bool,
+) -> GenKill {
+    let mut p = GenKill::new(direction, Meet::Intersection, l.universe, g.num_nodes());
+    for (n, c) in comp.iter().enumerate().take(g.num_nodes()) {
+        p.gen_set[n].assign(c);
         p.kill[n].assign(&l.transp[n]);
         p.kill[n].complement();
     }
+    p.meet_override = (0..g.num_nodes() as Node)
+        .map(|n| union_at(n).then_some(Meet::Union))
+        .collect();
+    p
+}
+
+/// Available expressions (up-safety):
+/// `N(n) = ⋂ X(p)` (empty at the entry), `X(n) = XComp(n) ∪ (N(n) ∩ Transp(n))`.
+pub fn available_expressions<G: CfgView + ?Sized>(g: &G, l: &LocalPredicates) -> DataflowResult {
+    let p = computed_or_transparent(g, l, Direction::Forward, &l.xcomp, |_| false);
     solve(g, &p)
 }
 
@@ -446,20 +458,7 @@ pub fn anticipable_expressions<G: CfgView + ?Sized>(
     l: &LocalPredicates,
     union_at: impl Fn(Node) -> bool,
 ) -> DataflowResult {
-    let mut p = GenKill::new(
-        Direction::Backward,
-        Meet::Intersection,
-        l.universe,
-        g.num_nodes(),
-    );
-    for n in 0..g.num_nodes() {
-        p.gen_set[n].assign(&l.ncomp[n]);
-        p.kill[n].assign(&l.transp[n]);
-        p.kill[n].complement();
-    }
-    p.meet_override = (0..g.num_nodes() as Node)
-        .map(|n| union_at(n).then_some(Meet::Union))
-        .collect();
+    let p = computed_or_transparent(g, l, Direction::Backward, &l.ncomp, union_at);
     solve(g, &p)
 }
 
@@ -473,21 +472,9 @@ pub fn down_safety<G: CfgView + ?Sized>(
     l: &LocalPredicates,
     div: impl Fn(Node) -> bool,
 ) -> DataflowResult {
-    let mut p = GenKill::new(
-        Direction::Backward,
-        Meet::Intersection,
-        l.universe,
-        g.num_nodes(),
-    );
-    for n in 0..g.num_nodes() {
-        p.gen_set[n].assign(&l.ncomp[n]);
-        p.kill[n].assign(&l.transp[n]);
-        p.kill[n].complement();
-    }
+    // Anticipability with the exit computations added after the meet.
+    let mut p = computed_or_transparent(g, l, Direction::Backward, &l.ncomp, div);
     p.meet_gen = l.xcomp.clone();
-    p.meet_override = (0..g.num_nodes() as Node)
-        .map(|n| div(n).then_some(Meet::Union))
-        .collect();
     solve(g, &p)
 }
 
@@ -515,44 +502,7 @@ pub fn up_safety<G: CfgView + ?Sized>(g: &G, l: &LocalPredicates) -> DataflowRes
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A CFG given by its edges; node 0 is the entry.
-    struct Graph {
-        succ: Vec<Vec<Node>>,
-        pred: Vec<Vec<Node>>,
-    }
-
-    impl Graph {
-        fn new(n: usize, edges: &[(Node, Node)]) -> Graph {
-            let mut g = Graph {
-                succ: vec![Vec::new(); n],
-                pred: vec![Vec::new(); n],
-            };
-            for &(a, b) in edges {
-                g.succ[a as usize].push(b);
-                g.pred[b as usize].push(a);
-            }
-            g
-        }
-    }
-
-    impl CfgView for Graph {
-        fn num_nodes(&self) -> usize {
-            self.succ.len()
-        }
-        fn entry(&self) -> Option<Node> {
-            (!self.succ.is_empty()).then_some(0)
-        }
-        fn succs(&self, n: Node) -> &[Node] {
-            &self.succ[n as usize]
-        }
-        fn preds(&self, n: Node) -> &[Node] {
-            &self.pred[n as usize]
-        }
-        fn label(&self, n: Node) -> String {
-            format!("n{n}")
-        }
-    }
+    use crate::testutil::Graph;
 
     /// One expression (bit 0); `comp` nodes compute it without modifying
     /// its operands, `kill` nodes modify an operand (and do not compute).
@@ -584,7 +534,7 @@ mod tests {
 
     #[test]
     fn available_on_a_diamond() {
-        let g = Graph::new(4, DIAMOND);
+        let g = Graph::from_edges(4, DIAMOND);
         let r = available_expressions(&g, &preds_one(4, &[1, 2], &[]));
         assert_eq!(bits(&r, true), [false, false, false, true]);
         assert_eq!(bits(&r, false), [false, true, true, true]);
@@ -599,7 +549,7 @@ mod tests {
     #[test]
     fn available_around_a_loop_is_the_greatest_fixed_point() {
         // 0 -> 1 (header) -> 2 (body) -> 1, 1 -> 3.
-        let g = Graph::new(4, &[(0, 1), (1, 2), (2, 1), (1, 3)]);
+        let g = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 1), (1, 3)]);
         let r = available_expressions(&g, &preds_one(4, &[0], &[]));
         assert_eq!(bits(&r, true), [false, true, true, true]);
         let r = available_expressions(&g, &preds_one(4, &[0], &[2]));
@@ -610,7 +560,7 @@ mod tests {
 
     #[test]
     fn anticipable_with_and_without_a_divergent_union() {
-        let g = Graph::new(4, DIAMOND);
+        let g = Graph::from_edges(4, DIAMOND);
         let both = preds_one(4, &[1, 2], &[]);
         let r = anticipable_expressions(&g, &both, |_| false);
         assert_eq!(bits(&r, false), [true, false, false, false]);
@@ -629,7 +579,7 @@ mod tests {
         // Nodes 1..7 of Fig. 4.1a as 0..6: 1 -> {2, 6}, 2 -> {3, 4},
         // 3, 4 -> 5, 5 -> 7, 6 -> 7. The expression is computed at node 3
         // only; nodes 1 and 2 end in divergent branches.
-        let g = Graph::new(
+        let g = Graph::from_edges(
             7,
             &[
                 (0, 1),
@@ -671,7 +621,7 @@ mod tests {
     fn up_safety_counts_exit_computations_on_edges() {
         // 0 computes then modifies then computes again: entry and exit
         // computation but not transparent.
-        let g = Graph::new(2, &[(0, 1)]);
+        let g = Graph::from_edges(2, &[(0, 1)]);
         let mut l = LocalPredicates::new(1, 2);
         l.ncomp[0].insert(0);
         l.xcomp[0].insert(0);
@@ -689,7 +639,7 @@ mod tests {
     fn closures_union_problem_with_initial_and_boundary() {
         // Reaching "definitions": 4 facts, node i generates fact i; a loop
         // 0 -> 1 -> 2 -> 1 -> 3, node 2 kills fact 1.
-        let g = Graph::new(4, &[(0, 1), (1, 2), (2, 1), (1, 3)]);
+        let g = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 1), (1, 3)]);
         let p = FnProblem::new(Direction::Forward, Meet::Union, 4, |n, input, out| {
             out.assign(input);
             if n == 2 {
@@ -720,7 +670,7 @@ mod tests {
 
     #[test]
     fn after_meet_and_per_node_meet_through_closures() {
-        let g = Graph::new(4, DIAMOND);
+        let g = Graph::from_edges(4, DIAMOND);
         // Backward; node 0 meets with union; node 1 adds fact 0 at its exit.
         let p = FnProblem::new(Direction::Backward, Meet::Intersection, 1, |_, i, o| {
             o.assign(i);
@@ -745,7 +695,7 @@ mod tests {
     #[test]
     fn infinite_loops_and_unreachable_nodes_terminate() {
         // 0 -> 1 <-> 2 (no exit); 3 -> 2 is unreachable.
-        let g = Graph::new(4, &[(0, 1), (1, 2), (2, 1), (3, 2)]);
+        let g = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 1), (3, 2)]);
         let l = preds_one(4, &[], &[]);
         let r = anticipable_expressions(&g, &l, |_| false);
         // No exit is ever reached: the greatest fixed point holds everywhere.

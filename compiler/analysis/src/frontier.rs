@@ -51,6 +51,53 @@ impl Frontiers {
         }
     }
 
+    /// The frontiers of the blocks of every region under `root`, from the
+    /// dominator tree given by `parent` (the post-dominator tree when
+    /// `post`): each block `y` that can be in a frontier (a reachable one;
+    /// for post-dominance, a branch) joins the frontier of every block on
+    /// the tree path from each of its CFG neighbours (predecessors; for
+    /// post-dominance, successors) up to `y`'s own parent.
+    fn build(
+        ctx: &Context,
+        root: OpId,
+        post: bool,
+        parent: impl Fn(BlockId) -> Option<BlockId>,
+    ) -> Frontiers {
+        let mut f = Frontiers::default();
+        for r in regions_under(ctx, root) {
+            let cfg = RegionCfg::new(ctx, r);
+            for (i, &b) in cfg.blocks().iter().enumerate() {
+                f.pos.insert(b, i as u32);
+            }
+            let candidate: Vec<bool> = if post {
+                (0..cfg.num_nodes() as Node)
+                    .map(|y| branches(&cfg, y))
+                    .collect()
+            } else {
+                reachable(&cfg)
+            };
+            for y in 0..cfg.num_nodes() as Node {
+                if !candidate[y as usize] {
+                    continue;
+                }
+                let yb = cfg.block(y);
+                let stop = parent(yb);
+                let neighbours = if post { cfg.succs(y) } else { cfg.preds(y) };
+                for &p in neighbours {
+                    // Unreachable predecessors add nothing to dominance frontiers.
+                    if !post && !candidate[p as usize] {
+                        continue;
+                    }
+                    for x in tree_path(cfg.block(p), stop, &parent) {
+                        f.add(x, yb);
+                    }
+                }
+            }
+        }
+        f.finish();
+        f
+    }
+
     fn iterated(&self, set: &[BlockId]) -> Vec<BlockId> {
         let mut out: Vec<BlockId> = Vec::new();
         let mut work: Vec<BlockId> = set.to_vec();
@@ -83,36 +130,9 @@ impl DominanceFrontier {
 
     /// As [`compute`](Self::compute), reusing a dominance analysis of `root`.
     pub fn with_dominance(ctx: &Context, root: OpId, dom: &DominanceInfo) -> Self {
-        let mut f = Frontiers::default();
-        for r in regions_under(ctx, root) {
-            let cfg = RegionCfg::new(ctx, r);
-            let reach = reachable(&cfg);
-            for (i, &b) in cfg.blocks().iter().enumerate() {
-                f.pos.insert(b, i as u32);
-            }
-            for y in 0..cfg.num_nodes() as Node {
-                if !reach[y as usize] {
-                    continue;
-                }
-                let yb = cfg.block(y);
-                let stop = dom.idom(yb);
-                for &p in cfg.preds(y) {
-                    if !reach[p as usize] {
-                        continue;
-                    }
-                    let mut runner = Some(cfg.block(p));
-                    while let Some(x) = runner {
-                        if Some(x) == stop {
-                            break;
-                        }
-                        f.add(x, yb);
-                        runner = dom.idom(x);
-                    }
-                }
-            }
+        DominanceFrontier {
+            f: Frontiers::build(ctx, root, false, |b| dom.idom(b)),
         }
-        f.finish();
-        DominanceFrontier { f }
     }
 
     /// `DF(b)`, in region order.
@@ -146,36 +166,9 @@ impl PostDominanceFrontier {
 
     /// As [`compute`](Self::compute), reusing a post-dominance analysis of `root`.
     pub fn with_post_dominance(ctx: &Context, root: OpId, pdom: &PostDominanceInfo) -> Self {
-        let mut f = Frontiers::default();
-        let parent = |b: BlockId| match pdom.ipdom(b) {
-            Some(PostDomParent::Block(p)) => Some(p),
-            _ => None,
-        };
-        for r in regions_under(ctx, root) {
-            let cfg = RegionCfg::new(ctx, r);
-            for (i, &b) in cfg.blocks().iter().enumerate() {
-                f.pos.insert(b, i as u32);
-            }
-            for y in 0..cfg.num_nodes() as Node {
-                if !branches(&cfg, y) {
-                    continue;
-                }
-                let yb = cfg.block(y);
-                let stop = parent(yb);
-                for &s in cfg.succs(y) {
-                    let mut runner = Some(cfg.block(s));
-                    while let Some(x) = runner {
-                        if Some(x) == stop {
-                            break;
-                        }
-                        f.add(x, yb);
-                        runner = parent(x);
-                    }
-                }
-            }
+        PostDominanceFrontier {
+            f: Frontiers::build(ctx, root, true, |b| ipdom_block(pdom, b)),
         }
-        f.finish();
-        PostDominanceFrontier { f }
     }
 
     /// `PDF(b)`: the branch blocks `b` is control dependent on, in region order.
@@ -187,6 +180,28 @@ impl PostDominanceFrontier {
     pub fn iterated(&self, set: &[BlockId]) -> Vec<BlockId> {
         self.f.iterated(set)
     }
+}
+
+/// The immediate post-dominator of `b` when it is a block, not the virtual
+/// exit (nor missing, for a block outside the analysed op).
+pub(crate) fn ipdom_block(pdom: &PostDominanceInfo, b: BlockId) -> Option<BlockId> {
+    match pdom.ipdom(b) {
+        Some(PostDomParent::Block(p)) => Some(p),
+        _ => None,
+    }
+}
+
+/// `from` and its ancestors in the (post-)dominator tree given by `parent`,
+/// up to but not including `stop` (to the root when `stop` is `None` or
+/// not an ancestor): for an edge into `from` whose source has `stop` as
+/// its immediate (post-)dominator, the blocks whose frontier the source
+/// joins (the blocks control dependent on that edge).
+pub(crate) fn tree_path(
+    from: BlockId,
+    stop: Option<BlockId>,
+    parent: impl Fn(BlockId) -> Option<BlockId>,
+) -> impl Iterator<Item = BlockId> {
+    std::iter::successors(Some(from), move |&x| parent(x)).take_while(move |&x| Some(x) != stop)
 }
 
 /// Does `n` choose between two different successors? Only such blocks

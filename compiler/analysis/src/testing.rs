@@ -70,12 +70,21 @@ impl Pass for Printer {
         self.name
     }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
-        let mut out = String::new();
-        (self.report)(cx.ctx, op, &mut out);
-        eprint!("{out}");
-        cx.mark_all_preserved();
-        Ok(())
+        print_report(op, cx, self.report)
     }
+}
+
+/// Writes the report on `op` with one `eprint!`; the IR is unchanged.
+fn print_report(
+    op: OpId,
+    cx: &mut PassContext<'_>,
+    report: impl FnOnce(&Context, OpId, &mut String),
+) -> Result<(), Diagnostic> {
+    let mut out = String::new();
+    report(cx.ctx, op, &mut out);
+    eprint!("{out}");
+    cx.mark_all_preserved();
+    Ok(())
 }
 
 macro_rules! printer_pass {
@@ -184,6 +193,23 @@ fn region_title(ctx: &Context, r: RegionId) -> String {
     s
 }
 
+/// For every reported region, `{what} of {title}:` and then a line per
+/// block: its label and `facts(b)`.
+fn report_blocks(
+    ctx: &Context,
+    root: OpId,
+    what: &str,
+    out: &mut String,
+    facts: impl Fn(BlockId) -> String,
+) {
+    for (r, title) in reported_regions(ctx, root) {
+        let _ = writeln!(out, "{what} of {title}:");
+        for &b in ctx.region_blocks(r) {
+            let _ = writeln!(out, "  {}: {}", block_label(ctx, b), facts(b));
+        }
+    }
+}
+
 fn list(ctx: &Context, bs: &[BlockId]) -> String {
     let names: Vec<String> = bs.iter().map(|&b| block_label(ctx, b)).collect();
     format!("[{}]", names.join(", "))
@@ -233,20 +259,15 @@ fn report_loops(ctx: &Context, root: OpId, out: &mut String) {
 fn report_frontiers(ctx: &Context, root: OpId, out: &mut String) {
     let df = DominanceFrontier::compute(ctx, root);
     let pdf = PostDominanceFrontier::compute(ctx, root);
-    for (r, title) in reported_regions(ctx, root) {
-        let _ = writeln!(out, "frontiers of {title}:");
-        for &b in ctx.region_blocks(r) {
-            let _ = writeln!(
-                out,
-                "  {}: df={} idf={} pdf={} ipdf={}",
-                block_label(ctx, b),
-                list(ctx, df.frontier(b)),
-                list(ctx, &df.iterated(&[b])),
-                list(ctx, pdf.frontier(b)),
-                list(ctx, &pdf.iterated(&[b])),
-            );
-        }
-    }
+    report_blocks(ctx, root, "frontiers", out, |b| {
+        format!(
+            "df={} idf={} pdf={} ipdf={}",
+            list(ctx, df.frontier(b)),
+            list(ctx, &df.iterated(&[b])),
+            list(ctx, pdf.frontier(b)),
+            list(ctx, &pdf.iterated(&[b])),
+        )
+    });
 }
 
 /// `start` or `^bb0#1->^bb2` (source, successor slot, destination).
@@ -269,19 +290,14 @@ fn controllers(ctx: &Context, cs: &[Controller]) -> String {
 
 fn report_control_dependence(ctx: &Context, root: OpId, out: &mut String) {
     let cd = ControlDependence::compute(ctx, root);
-    for (r, title) in reported_regions(ctx, root) {
-        let _ = writeln!(out, "control dependence of {title}:");
-        for &b in ctx.region_blocks(r) {
-            let _ = writeln!(
-                out,
-                "  {}: deps={} iterated={} controls={}",
-                block_label(ctx, b),
-                controllers(ctx, cd.dependences(b)),
-                controllers(ctx, &cd.iterated(b)),
-                list(ctx, &cd.controlled_by_branch(ctx, b)),
-            );
-        }
-    }
+    report_blocks(ctx, root, "control dependence", out, |b| {
+        format!(
+            "deps={} iterated={} controls={}",
+            controllers(ctx, cd.dependences(b)),
+            controllers(ctx, &cd.iterated(b)),
+            list(ctx, &cd.controlled_by_branch(ctx, b)),
+        )
+    });
 }
 
 struct DataflowPrinter {
@@ -302,11 +318,8 @@ impl Pass for DataflowPrinter {
         Some(Box::new(DataflowPrinter { split: self.split }))
     }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
-        let mut out = String::new();
-        report_dataflow(cx.ctx, op, self.split, &mut out);
-        eprint!("{out}");
-        cx.mark_all_preserved();
-        Ok(())
+        let split = self.split;
+        print_report(op, cx, |ctx, op, out| report_dataflow(ctx, op, split, out))
     }
 }
 
@@ -441,18 +454,13 @@ fn report_liveness(ctx: &Context, root: OpId, out: &mut String) {
         names.sort_by_key(|n| natural_key(n));
         format!("[{}]", names.join(", "))
     };
-    for (r, title) in reported_regions(ctx, root) {
-        let _ = writeln!(out, "liveness of {title}:");
-        for &b in ctx.region_blocks(r) {
-            let _ = writeln!(
-                out,
-                "  {}: in={} out={}",
-                block_label(ctx, b),
-                values(lv.live_in(b)),
-                values(lv.live_out(b)),
-            );
-        }
-    }
+    report_blocks(ctx, root, "liveness", out, |b| {
+        format!(
+            "in={} out={}",
+            values(lv.live_in(b)),
+            values(lv.live_out(b))
+        )
+    });
 }
 
 /// Orders `%arg2` before `%arg10` and `%2` before `%10`: text without the

@@ -246,37 +246,28 @@ impl Solver<'_> {
 
     fn transfer(&self, v: ValueId) -> Option<Affine> {
         let ctx = self.ctx;
-        match ctx.value_def(v) {
-            ValueDef::Result { op, .. } => {
-                if let Some(c) = int_constant(ctx, op) {
-                    return Some(Affine::Linear {
-                        base: AffineBase::Const(c),
-                        stride: 0,
-                    });
-                }
-                if self.div.is_uniform(v) {
-                    return Some(Affine::Linear {
-                        base: AffineBase::Value {
-                            value: v,
-                            offset: 0,
-                        },
-                        stride: 0,
-                    });
-                }
-                self.transfer_op(op)
-            }
-            ValueDef::BlockArg { block, index } => {
-                if self.div.is_uniform(v) {
-                    return Some(Affine::Linear {
-                        base: AffineBase::Value {
-                            value: v,
-                            offset: 0,
-                        },
-                        stride: 0,
-                    });
-                }
-                self.transfer_arg(block, index as usize)
-            }
+        let def = ctx.value_def(v);
+        if let ValueDef::Result { op, .. } = def
+            && let Some(c) = int_constant(ctx, op)
+        {
+            return Some(Affine::Linear {
+                base: AffineBase::Const(c),
+                stride: 0,
+            });
+        }
+        // A uniform value that is not a constant is its own base.
+        if self.div.is_uniform(v) {
+            return Some(Affine::Linear {
+                base: AffineBase::Value {
+                    value: v,
+                    offset: 0,
+                },
+                stride: 0,
+            });
+        }
+        match def {
+            ValueDef::Result { op, .. } => self.transfer_op(op),
+            ValueDef::BlockArg { block, index } => self.transfer_arg(block, index as usize),
         }
     }
 

@@ -74,6 +74,11 @@ pub fn is_kernel(ctx: &Context, op: OpId) -> bool {
     ctx.name_of(op) == "device.kernel"
 }
 
+/// The entry block of region `i` of `op`, if it has one.
+pub fn region_entry(ctx: &Context, op: OpId, i: usize) -> Option<BlockId> {
+    ctx.regions(op).get(i).and_then(|&r| ctx.entry_block(r))
+}
+
 /// The device kernels and functions at or under `root`, in pre-order.
 pub fn device_functions(ctx: &Context, root: OpId) -> Vec<OpId> {
     let mut out = Vec::new();

@@ -34,7 +34,8 @@
 //! answer divergent / variant; results are snapshots of the IR.
 
 use crate::classify::{
-    OpKind, branch_condition, device_functions, is_kernel, op_kind, same_incoming_value,
+    OpKind, branch_condition, device_functions, is_kernel, op_kind, region_entry,
+    same_incoming_value,
 };
 use crate::uniformity::{callee, callee_preserves_uniformity, while_condition};
 use lockstep_analysis::ControlDependence;
@@ -152,8 +153,7 @@ impl Lee<'_> {
             queued: FxHashSet::default(),
         };
         if !lee.kernel
-            && let Some(&r) = ctx.regions(func).first()
-            && let Some(entry) = ctx.entry_block(r)
+            && let Some(entry) = region_entry(ctx, func, 0)
         {
             for &a in ctx.block_args(entry) {
                 lee.mark(a);
@@ -260,7 +260,7 @@ impl Lee<'_> {
                     self.diverge_regions(op);
                 }
                 if name == "scf.for" {
-                    let body = ctx.regions(op).first().and_then(|&r| ctx.entry_block(r));
+                    let body = region_entry(ctx, op, 0);
                     if let Some(b) = body
                         && let Some(&iv) = ctx.block_args(b).first()
                         && (ctx.operands(op).first().is_some_and(|&v| self.variant(v))
@@ -336,7 +336,7 @@ impl Lee<'_> {
         } else {
             (0, 0)
         };
-        let entry = ctx.regions(op).first().and_then(|&r| ctx.entry_block(r));
+        let entry = region_entry(ctx, op, 0);
         let Some(b) = entry else { return };
         let args = ctx.block_args(b).to_vec();
         for (k, &v) in ctx.operands(op).iter().enumerate().skip(skip) {

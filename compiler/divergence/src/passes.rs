@@ -51,37 +51,55 @@ pub fn register_passes(reg: &mut PassRegistry) {
     reg.register(&ANNOTATE_INFO);
 }
 
-/// Calls `f` for each op (other than the function) and each block
-/// argument of the analysed functions, in IR order.
-fn for_each_item(ctx: &Context, funcs: &[OpId], f: &mut dyn FnMut(Item)) {
+/// The remarks on the analysed functions, in IR order: one per block
+/// argument (`arg` words it) and one per other op for which `op` has
+/// something to say (its parts, joined with `; `).
+fn collect_remarks(
+    ctx: &Context,
+    funcs: &[OpId],
+    arg: impl Fn(ValueId) -> String,
+    op: impl Fn(OpId) -> Vec<String>,
+) -> Vec<(LocId, String)> {
+    let mut out = Vec::new();
     for &func in funcs {
-        ctx.walk_pre(func, &mut |op| {
-            if op != func {
-                f(Item::Op(op));
+        ctx.walk_pre(func, &mut |o| {
+            if o != func {
+                let parts = op(o);
+                if !parts.is_empty() {
+                    out.push((ctx.loc(o), parts.join("; ")));
+                }
             }
-            for &r in ctx.regions(op) {
+            for &r in ctx.regions(o) {
                 for &b in ctx.region_blocks(r) {
                     for &a in ctx.block_args(b) {
-                        f(Item::Arg(a));
+                        out.push((ctx.value_loc(a), arg(a)));
                     }
                 }
             }
         });
     }
+    out
 }
 
-enum Item {
-    Op(OpId),
-    Arg(ValueId),
+/// Emits the remarks; the IR is unchanged.
+fn emit_remarks(cx: &mut PassContext<'_>, remarks: Vec<(LocId, String)>) -> Result<(), Diagnostic> {
+    for (loc, m) in remarks {
+        cx.emit_remark(loc, m);
+    }
+    cx.mark_all_preserved();
+    Ok(())
 }
 
-fn results_message(ctx: &Context, op: OpId, word: &dyn Fn(ValueId) -> &'static str) -> String {
-    let rs = ctx.results(op);
-    if rs.len() == 1 {
-        word(rs[0]).to_string()
-    } else {
-        let ws: Vec<&str> = rs.iter().map(|&v| word(v)).collect();
-        format!("results: {}", ws.join(", "))
+/// `word` of the op's result, or `results: w1, w2` for several; `None`
+/// without results.
+fn results_message(ctx: &Context, op: OpId, word: impl Fn(ValueId) -> String) -> Option<String> {
+    match ctx.results(op) {
+        [] => None,
+        [r] => Some(word(*r)),
+        rs => {
+            let ws: Vec<String> = rs.iter().map(|&v| word(v)).collect();
+            Some(format!("results: {}", ws.join(", ")))
+        }
     }
 }
 
@@ -90,10 +108,6 @@ fn arg_message(ctx: &Context, v: ValueId, what: &str) -> String {
         ValueDef::BlockArg { index, .. } => format!("argument #{index}: {what}"),
         ValueDef::Result { .. } => what.to_string(),
     }
-}
-
-fn remark(cx: &mut PassContext<'_>, loc: LocId, msg: String) {
-    cx.emit_remark(loc, msg);
 }
 
 struct PrintDivergence;
@@ -108,29 +122,28 @@ impl Pass for PrintDivergence {
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
         let info = cx.analyses.get::<DivergenceInfo>(cx.ctx, op).clone();
         let ctx: &Context = cx.ctx;
-        let mut out: Vec<(LocId, String)> = Vec::new();
         let word = |v: ValueId| {
             if info.is_divergent(v) {
                 "divergent"
             } else {
                 "uniform"
             }
+            .to_string()
         };
-        for_each_item(ctx, info.functions(), &mut |item| match item {
-            Item::Arg(a) => {
-                let mut m = arg_message(ctx, a, word(a));
+        let remarks = collect_remarks(
+            ctx,
+            info.functions(),
+            |a| {
+                let mut m = arg_message(ctx, a, &word(a));
                 if let ValueDef::BlockArg { block, .. } = ctx.value_def(a)
                     && info.is_divergent_join(block)
                 {
                     m.push_str(" (divergent join)");
                 }
-                out.push((ctx.value_loc(a), m));
-            }
-            Item::Op(o) => {
-                let mut parts: Vec<String> = Vec::new();
-                if !ctx.results(o).is_empty() {
-                    parts.push(results_message(ctx, o, &word));
-                }
+                m
+            },
+            |o| {
+                let mut parts: Vec<String> = results_message(ctx, o, word).into_iter().collect();
                 if info.is_conditional_branch(o) {
                     let d = info.is_divergent_branch(ctx, o);
                     parts.push(format!(
@@ -143,16 +156,10 @@ impl Pass for PrintDivergence {
                         parts.push(format!("temporally divergent operand #{i}"));
                     }
                 }
-                if !parts.is_empty() {
-                    out.push((ctx.loc(o), parts.join("; ")));
-                }
-            }
-        });
-        for (loc, m) in out {
-            remark(cx, loc, m);
-        }
-        cx.mark_all_preserved();
-        Ok(())
+                parts
+            },
+        );
+        emit_remarks(cx, remarks)
     }
 }
 
@@ -168,21 +175,20 @@ impl Pass for PrintConvergence {
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
         let info = cx.analyses.get::<ConvergenceInfo>(cx.ctx, op).clone();
         let ctx: &Context = cx.ctx;
-        let mut out: Vec<(LocId, String)> = Vec::new();
         let word = |v: ValueId| {
             if info.is_variant(v) {
                 "variant"
             } else {
                 "invariant"
             }
+            .to_string()
         };
-        for_each_item(ctx, info.functions(), &mut |item| match item {
-            Item::Arg(a) => out.push((ctx.value_loc(a), arg_message(ctx, a, word(a)))),
-            Item::Op(o) => {
-                let mut parts: Vec<String> = Vec::new();
-                if !ctx.results(o).is_empty() {
-                    parts.push(results_message(ctx, o, &word));
-                }
+        let remarks = collect_remarks(
+            ctx,
+            info.functions(),
+            |a| arg_message(ctx, a, &word(a)),
+            |o| {
+                let mut parts: Vec<String> = results_message(ctx, o, word).into_iter().collect();
                 let is_branch = ctx.successors(o).len() >= 2
                     || matches!(ctx.name_of(o), "scf.if" | "scf.for" | "scf.condition");
                 if is_branch {
@@ -207,16 +213,10 @@ impl Pass for PrintConvergence {
                     };
                     parts.push(format!("block ^bb{idx} {c}"));
                 }
-                if !parts.is_empty() {
-                    out.push((ctx.loc(o), parts.join("; ")));
-                }
-            }
-        });
-        for (loc, m) in out {
-            remark(cx, loc, m);
-        }
-        cx.mark_all_preserved();
-        Ok(())
+                parts
+            },
+        );
+        emit_remarks(cx, remarks)
     }
 }
 
@@ -233,34 +233,20 @@ impl Pass for PrintAffine {
         let div = cx.analyses.get::<DivergenceInfo>(cx.ctx, op).clone();
         let info = AffineInfo::with_divergence(cx.ctx, op, &div);
         let ctx: &Context = cx.ctx;
-        let mut out: Vec<(LocId, String)> = Vec::new();
-        for_each_item(ctx, div.functions(), &mut |item| match item {
-            Item::Arg(a) => out.push((
-                ctx.value_loc(a),
-                arg_message(ctx, a, &describe(ctx, info.get(a))),
-            )),
-            Item::Op(o) => {
-                let mut parts: Vec<String> = Vec::new();
-                let rs = ctx.results(o);
-                if rs.len() == 1 {
-                    parts.push(describe(ctx, info.get(rs[0])));
-                } else if !rs.is_empty() {
-                    let ds: Vec<String> = rs.iter().map(|&v| describe(ctx, info.get(v))).collect();
-                    parts.push(format!("results: {}", ds.join(", ")));
-                }
+        let word = |v: ValueId| describe(ctx, info.get(v));
+        let remarks = collect_remarks(
+            ctx,
+            div.functions(),
+            |a| arg_message(ctx, a, &word(a)),
+            |o| {
+                let mut parts: Vec<String> = results_message(ctx, o, word).into_iter().collect();
                 if let Some(a) = info.access(ctx, o) {
                     parts.push(format!("access {}", describe(ctx, a)));
                 }
-                if !parts.is_empty() {
-                    out.push((ctx.loc(o), parts.join("; ")));
-                }
-            }
-        });
-        for (loc, m) in out {
-            remark(cx, loc, m);
-        }
-        cx.mark_all_preserved();
-        Ok(())
+                parts
+            },
+        );
+        emit_remarks(cx, remarks)
     }
 }
 

@@ -43,7 +43,7 @@
 
 use crate::classify::{
     OpKind, ancestor_block_in, branch_condition, device_functions, incoming_operands, is_kernel,
-    op_kind, ops_in_block_deep, same_incoming_value,
+    op_kind, ops_in_block_deep, region_entry, same_incoming_value,
 };
 use lockstep_analysis::LoopInfo;
 use lockstep_analysis::cfg::{CfgView, Node, RegionCfg};
@@ -230,10 +230,7 @@ fn analyze_function(
             }
         }
     }
-    if !args_uniform
-        && let Some(&r) = ctx.regions(func).first()
-        && let Some(entry) = ctx.entry_block(r)
-    {
+    if !args_uniform && let Some(entry) = region_entry(ctx, func, 0) {
         for &a in ctx.block_args(entry) {
             s.mark(a);
         }
@@ -363,7 +360,7 @@ impl Solver<'_> {
                     self.mark_results(op);
                     return;
                 }
-                let body = ctx.regions(op).first().and_then(|&r| ctx.entry_block(r));
+                let body = region_entry(ctx, op, 0);
                 let args: Vec<ValueId> =
                     body.map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
                 if (self.operand_divergent(op, 0) || self.operand_divergent(op, 2))
@@ -388,7 +385,7 @@ impl Solver<'_> {
                 }
             }
             "scf.while" => {
-                let before = ctx.regions(op).first().and_then(|&r| ctx.entry_block(r));
+                let before = region_entry(ctx, op, 0);
                 let args: Vec<ValueId> = before
                     .map(|b| ctx.block_args(b).to_vec())
                     .unwrap_or_default();
@@ -407,7 +404,7 @@ impl Solver<'_> {
                     self.mark_results(parent);
                     self.mark_regions_divergent(parent);
                 }
-                let after = ctx.regions(parent).get(1).and_then(|&r| ctx.entry_block(r));
+                let after = region_entry(ctx, parent, 1);
                 let args: Vec<ValueId> = after
                     .map(|b| ctx.block_args(b).to_vec())
                     .unwrap_or_default();
@@ -444,10 +441,7 @@ impl Solver<'_> {
                 }
             }
             "scf.for" => {
-                let body = ctx
-                    .regions(parent)
-                    .first()
-                    .and_then(|&r| ctx.entry_block(r));
+                let body = region_entry(ctx, parent, 0);
                 for k in 0..n {
                     if self.operand_divergent(op, k) {
                         if let Some(b) = body
@@ -462,10 +456,7 @@ impl Solver<'_> {
                 }
             }
             "scf.while" => {
-                let before = ctx
-                    .regions(parent)
-                    .first()
-                    .and_then(|&r| ctx.entry_block(r));
+                let before = region_entry(ctx, parent, 0);
                 for k in 0..n {
                     if self.operand_divergent(op, k)
                         && let Some(b) = before

@@ -579,6 +579,19 @@ pub fn expr(p: Pair<'_, Rule>) -> PResult<Expr> {
     }
 }
 
+/// `++e`, `--e` (`pre`), `e++` or `e--`.
+fn inc_dec(pre: bool, inc: bool, e: Expr, s: Span, pos: u32) -> Expr {
+    mk(
+        ExprKind::IncDec {
+            pre,
+            inc,
+            e: Box::new(e),
+        },
+        s,
+        pos,
+    )
+}
+
 fn pratt_expr(pairs: Pairs<'_, Rule>) -> PResult<Expr> {
     pratt()
         .map_primary(primary)
@@ -589,22 +602,22 @@ fn pratt_expr(pairs: Pairs<'_, Rule>) -> PResult<Expr> {
                 end: rhs.span.end,
             };
             let pos = s.start;
+            let unary = match op.as_rule() {
+                Rule::neg => Some(UnOp::Neg),
+                Rule::plus => Some(UnOp::Plus),
+                Rule::not => Some(UnOp::Not),
+                Rule::bit_not => Some(UnOp::BitNot),
+                Rule::deref => Some(UnOp::Deref),
+                Rule::addr_of => Some(UnOp::AddrOf),
+                _ => None,
+            };
+            if let Some(u) = unary {
+                return Ok(mk(ExprKind::Unary(u, Box::new(rhs)), s, pos));
+            }
             match op.as_rule() {
-                Rule::pre_inc | Rule::pre_dec => Ok(mk(
-                    ExprKind::IncDec {
-                        pre: true,
-                        inc: op.as_rule() == Rule::pre_inc,
-                        e: Box::new(rhs),
-                    },
-                    s,
-                    pos,
-                )),
-                Rule::neg => Ok(mk(ExprKind::Unary(UnOp::Neg, Box::new(rhs)), s, pos)),
-                Rule::plus => Ok(mk(ExprKind::Unary(UnOp::Plus, Box::new(rhs)), s, pos)),
-                Rule::not => Ok(mk(ExprKind::Unary(UnOp::Not, Box::new(rhs)), s, pos)),
-                Rule::bit_not => Ok(mk(ExprKind::Unary(UnOp::BitNot, Box::new(rhs)), s, pos)),
-                Rule::deref => Ok(mk(ExprKind::Unary(UnOp::Deref, Box::new(rhs)), s, pos)),
-                Rule::addr_of => Ok(mk(ExprKind::Unary(UnOp::AddrOf, Box::new(rhs)), s, pos)),
+                Rule::pre_inc | Rule::pre_dec => {
+                    Ok(inc_dec(true, op.as_rule() == Rule::pre_inc, rhs, s, pos))
+                }
                 Rule::cast_op => {
                     let Some(t) = op.into_inner().next() else {
                         return err(s, "expected type");
@@ -623,15 +636,9 @@ fn pratt_expr(pairs: Pairs<'_, Rule>) -> PResult<Expr> {
             };
             let opos = span(&op).start;
             match op.as_rule() {
-                Rule::post_inc | Rule::post_dec => Ok(mk(
-                    ExprKind::IncDec {
-                        pre: false,
-                        inc: op.as_rule() == Rule::post_inc,
-                        e: Box::new(lhs),
-                    },
-                    s,
-                    opos,
-                )),
+                Rule::post_inc | Rule::post_dec => {
+                    Ok(inc_dec(false, op.as_rule() == Rule::post_inc, lhs, s, opos))
+                }
                 Rule::index => {
                     let Some(i) = op.into_inner().next() else {
                         return err(s, "expected index");

@@ -42,7 +42,7 @@ use crate::context::Context;
 use crate::entity::DenseMap;
 use crate::ir::{BlockId, OpId, RegionId, ValueDef, ValueId};
 use crate::opdef::Traits;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 /// "No node": the immediate dominator of a root or an unreachable node, and
@@ -79,60 +79,12 @@ impl Tree {
         preds: &Adjacency,
         node_block: &[BlockId],
     ) -> Tree {
-        // Post-order by an explicit-stack DFS; the successor order fixes it.
-        let mut postorder: Vec<u32> = Vec::with_capacity(n);
-        let mut visited = vec![false; n];
-        let mut stack: Vec<(u32, u32)> = vec![(root, 0)];
-        visited[root as usize] = true;
-        while let Some(top) = stack.last_mut() {
-            let (node, next) = *top;
-            match succs[node as usize].get(next as usize) {
-                Some(&s) => {
-                    top.1 += 1;
-                    if !visited[s as usize] {
-                        visited[s as usize] = true;
-                        stack.push((s, 0));
-                    }
-                }
-                None => {
-                    postorder.push(node);
-                    stack.pop();
-                }
-            }
-        }
-        let mut rpo_num = vec![NONE; n];
-        for (i, &node) in postorder.iter().rev().enumerate() {
-            rpo_num[node as usize] = i as u32;
-        }
-
-        // Cooper–Harvey–Kennedy: iterate to a fixed point over reverse
-        // post-order, intersecting the dominators of processed predecessors.
-        let mut idom = vec![NONE; n];
-        idom[root as usize] = root;
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in postorder.iter().rev().skip(1) {
-                let mut new_idom = NONE;
-                for &p in &preds[b as usize] {
-                    if idom[p as usize] == NONE {
-                        // Unreachable, or not yet processed in this sweep.
-                        continue;
-                    }
-                    new_idom = if new_idom == NONE {
-                        p
-                    } else {
-                        intersect(p, new_idom, &idom, &rpo_num)
-                    };
-                }
-                if idom[b as usize] != new_idom {
-                    idom[b as usize] = new_idom;
-                    changed = true;
-                }
-            }
-        }
-        // The root is its own dominator only inside the algorithm.
-        idom[root as usize] = NONE;
+        let idom = idoms(
+            n,
+            root,
+            |x| &succs[x as usize][..],
+            |x| &preds[x as usize][..],
+        );
 
         // Children lists in node order (counting sort by parent).
         let mut child_start = vec![0u32; n + 1];
@@ -213,6 +165,123 @@ impl Tree {
         let n = node as usize;
         &self.children[self.child_start[n] as usize..self.child_start[n + 1] as usize]
     }
+}
+
+/// The nodes of a graph with `n` nodes reachable from `root`, in the
+/// post-order of a depth-first walk that follows each node's `next` list in
+/// order (so the edge order fixes it). Explicit stack: no recursion.
+pub fn post_order<'g>(n: usize, root: u32, next: impl Fn(u32) -> &'g [u32]) -> Vec<u32> {
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    let mut visited = vec![false; n];
+    let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
+    visited[root as usize] = true;
+    while let Some(top) = stack.last_mut() {
+        let (node, i) = *top;
+        match next(node).get(i) {
+            Some(&s) => {
+                top.1 += 1;
+                if !visited[s as usize] {
+                    visited[s as usize] = true;
+                    stack.push((s, 0));
+                }
+            }
+            None => {
+                order.push(node);
+                stack.pop();
+            }
+        }
+    }
+    order
+}
+
+/// The blocks of `region` reachable from its entry block, in the
+/// post-order of a depth-first walk following each terminator's successors
+/// in slot order (each block once), like LLVM's `post_order`. Explicit
+/// stack: no recursion.
+pub fn block_post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
+    let Some(entry) = ctx.entry_block(region) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut seen: FxHashSet<BlockId> = FxHashSet::default();
+    seen.insert(entry);
+    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
+    while let Some(top) = stack.last_mut() {
+        let (b, i) = *top;
+        match ctx.succ_blocks(b).get(i) {
+            Some(&s) => {
+                top.1 += 1;
+                if seen.insert(s) {
+                    stack.push((s, 0));
+                }
+            }
+            None => {
+                out.push(b);
+                stack.pop();
+            }
+        }
+    }
+    out
+}
+
+/// Immediate dominators of the nodes of a graph with `n` nodes, from
+/// `root` along `next` (with `prev` the reverse edges): `None` for `root`
+/// and for nodes unreachable from it. For graphs that are not a region's
+/// CFG (augmented or edge-split views); swapping `next` and `prev` gives
+/// post-dominators.
+pub fn immediate_dominators<'g>(
+    n: usize,
+    root: u32,
+    next: impl Fn(u32) -> &'g [u32],
+    prev: impl Fn(u32) -> &'g [u32],
+) -> Vec<Option<u32>> {
+    idoms(n, root, next, prev)
+        .into_iter()
+        .map(|d| (d != NONE).then_some(d))
+        .collect()
+}
+
+/// Cooper–Harvey–Kennedy: iterate to a fixed point over reverse post-order,
+/// intersecting the dominators of processed predecessors. `NONE` for the
+/// root and unreachable nodes.
+fn idoms<'g>(
+    n: usize,
+    root: u32,
+    next: impl Fn(u32) -> &'g [u32],
+    prev: impl Fn(u32) -> &'g [u32],
+) -> Vec<u32> {
+    let postorder = post_order(n, root, next);
+    let mut rpo_num = vec![NONE; n];
+    for (i, &node) in postorder.iter().rev().enumerate() {
+        rpo_num[node as usize] = i as u32;
+    }
+    let mut idom = vec![NONE; n];
+    idom[root as usize] = root;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in postorder.iter().rev().skip(1) {
+            let mut new_idom = NONE;
+            for &p in prev(b) {
+                if idom[p as usize] == NONE {
+                    // Unreachable, or not yet processed in this sweep.
+                    continue;
+                }
+                new_idom = if new_idom == NONE {
+                    p
+                } else {
+                    intersect(p, new_idom, &idom, &rpo_num)
+                };
+            }
+            if idom[b as usize] != new_idom {
+                idom[b as usize] = new_idom;
+                changed = true;
+            }
+        }
+    }
+    // The root is its own dominator only inside the algorithm.
+    idom[root as usize] = NONE;
+    idom
 }
 
 /// The common dominator of `a` and `b`, walking up by reverse post-order number.
@@ -1096,5 +1165,30 @@ mod tests {
             assert_eq!(shape(&ctx), first);
         }
         assert_eq!(first[3].0, Some(b[0]));
+    }
+
+    #[test]
+    fn graph_functions_on_adjacency_lists() {
+        // 0 -> {1, 2}, 1 -> 3, 2 -> {3, 2}, 3 -> 1; node 4 is unreachable.
+        let succ: Vec<Vec<u32>> = vec![vec![1, 2], vec![3], vec![3, 2], vec![1], vec![3]];
+        let mut pred: Vec<Vec<u32>> = vec![Vec::new(); succ.len()];
+        for (x, ss) in succ.iter().enumerate() {
+            for &t in ss {
+                pred[t as usize].push(x as u32);
+            }
+        }
+        let next = |x: u32| &succ[x as usize][..];
+        let prev = |x: u32| &pred[x as usize][..];
+        assert_eq!(post_order(5, 0, next), [3, 1, 2, 0]);
+        assert_eq!(
+            immediate_dominators(5, 0, next, prev),
+            [None, Some(0), Some(0), Some(0), None]
+        );
+        // Post-dominators from 1 on the reverse graph: 3 reaches 1
+        // directly, 2 and 0 only through 3.
+        assert_eq!(
+            immediate_dominators(5, 1, prev, next),
+            [Some(1), None, Some(3), Some(1), Some(3)]
+        );
     }
 }

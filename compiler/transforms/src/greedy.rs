@@ -29,13 +29,13 @@
 //!   changed nothing) and whether anything changed at all.
 
 use crate::fold::{FoldOutcome, constant_value, dialect_of, materialize_constant, try_fold};
-use crate::region_utils::{erase_unreachable_blocks, simplify_regions_progress};
+use crate::region_utils::{erase_unreachable_blocks, post_order, simplify_regions_progress};
 use lockstep_ir::opdef::{FoldValue, OpDef};
 use lockstep_ir::{
     AttrId, BlockId, Context, InsertPoint, Listener, OpId, RegionId, RewritePattern, Rewriter,
     Traits, TypeId, ValueId,
 };
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 /// How much CFG simplification runs after each iteration.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -649,8 +649,8 @@ fn process_worklist(
 fn erase_op_tree(rw: &mut Rewriter<'_>, op: OpId) {
     let regions: Vec<RegionId> = rw.ctx.regions(op).to_vec();
     for r in regions.into_iter().rev() {
-        while let Some(entry) = rw.ctx.entry_block(r) {
-            let blocks = block_post_order(rw.ctx, entry);
+        while rw.ctx.entry_block(r).is_some() {
+            let blocks = post_order(rw.ctx, r);
             for &b in &blocks {
                 while let Some(last) = rw.ctx.last_op(b) {
                     erase_op_tree(rw, last);
@@ -662,25 +662,6 @@ fn erase_op_tree(rw: &mut Rewriter<'_>, op: OpId) {
         }
     }
     rw.erase_op(op);
-}
-
-/// The blocks reachable from `entry`, successors before predecessors.
-fn block_post_order(ctx: &Context, entry: BlockId) -> Vec<BlockId> {
-    let mut out = Vec::new();
-    let mut seen: FxHashSet<BlockId> = FxHashSet::default();
-    seen.insert(entry);
-    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
-    while let Some((b, i)) = stack.pop() {
-        if let Some(&s) = ctx.succ_blocks(b).get(i) {
-            stack.push((b, i + 1));
-            if seen.insert(s) {
-                stack.push((s, 0));
-            }
-        } else {
-            out.push(b);
-        }
-    }
-    out
 }
 
 /// Folds `op` and applies the result. Returns whether the IR changed.

@@ -25,30 +25,7 @@ use std::ops::Range;
 
 /// Blocks of `region` reachable from its entry, in DFS post-order (successors
 /// in successor order, each block once), like LLVM's `post_order`.
-pub fn post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
-    let Some(entry) = ctx.entry_block(region) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut seen: FxHashSet<BlockId> = FxHashSet::default();
-    seen.insert(entry);
-    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
-    while let Some(top) = stack.last_mut() {
-        let (b, i) = *top;
-        let succs = ctx.succ_blocks(b);
-        if i < succs.len() {
-            top.1 += 1;
-            let s = succs[i];
-            if seen.insert(s) {
-                stack.push((s, 0));
-            }
-        } else {
-            out.push(b);
-            stack.pop();
-        }
-    }
-    out
-}
+pub use lockstep_ir::dominance::block_post_order as post_order;
 
 /// Blocks reachable from the entry of `region` (depth-first order).
 pub fn reachable_blocks(ctx: &Context, region: RegionId) -> FxHashSet<BlockId> {

@@ -67,7 +67,8 @@ pub fn is_buildable_with(ctx: &Context, value: AttrId, ty: TypeId) -> bool {
 
 /// The dialect's constant materializer: an `arith.constant` at the
 /// rewriter's insertion point, or `None` if the attribute does not fit.
-fn materialize_constant(
+/// Dialects whose folded constants are `arith.constant`s (math) use it too.
+pub fn materialize_constant(
     rw: &mut Rewriter<'_>,
     value: AttrId,
     ty: TypeId,

@@ -11,18 +11,13 @@
 
 use crate::ops::*;
 use crate::types::{AddressSpace, AtomicKind, Dim, ShuffleMode, VoteMode, ptr_type};
+use lockstep_func::function_like::{create_call_like, create_function_like};
 use lockstep_ir::{
-    AttrData, AttrId, BlockId, Context, LocId, OpDef, OpId, OpName, OperationState, Rewriter,
-    TypeId, ValueId,
+    AttrData, AttrId, BlockId, Context, LocId, OpDef, OpId, OperationState, Rewriter, TypeId,
+    ValueId,
 };
 
-/// An op name bound to `def` whether or not its dialect is registered.
-pub fn op_name(ctx: &Context, def: &'static OpDef) -> OpName {
-    OpName {
-        sym: ctx.sym(def.name),
-        def: Some(def),
-    }
-}
+pub use lockstep_func::function_like::op_name;
 
 /// Creates `def(operands) -> results {attrs}` at the insertion point.
 pub fn create(
@@ -59,10 +54,6 @@ fn i64_attr(ctx: &Context, v: i64) -> AttrId {
     ctx.int_attr(v, ctx.common.i64)
 }
 
-fn flat_ref(ctx: &Context, name: &str) -> AttrId {
-    ctx.symbol_ref_attr(name)
-}
-
 // ----- structure -----
 
 /// `device.module @name { }` with its one (empty) block.
@@ -85,12 +76,9 @@ fn function(
 ) -> (OpId, BlockId) {
     let region = rw.new_region();
     let block = rw.create_block(region, inputs, Some(loc));
-    let ctx = rw.ctx();
-    let fty = ctx.function_type(inputs, results);
-    let mut st = OperationState::new(op_name(ctx, def), loc).regions(&[region]);
-    st.add_attr(ctx.sym("sym_name"), ctx.str_attr(name));
-    st.add_attr(ctx.sym("function_type"), ctx.type_attr(fty));
-    (rw.create(st), block)
+    let fty = rw.ctx().function_type(inputs, results);
+    let op = create_function_like(rw, def, name, fty, None, region, loc);
+    (op, block)
 }
 
 /// `device.kernel @name(inputs)` with an entry block whose arguments have
@@ -119,13 +107,8 @@ pub fn func_decl(
     loc: LocId,
 ) -> OpId {
     let region = rw.new_region();
-    let ctx = rw.ctx();
-    let fty = ctx.function_type(inputs, results);
-    let mut st = OperationState::new(op_name(ctx, &FUNC), loc).regions(&[region]);
-    st.add_attr(ctx.sym("sym_name"), ctx.str_attr(name));
-    st.add_attr(ctx.sym("function_type"), ctx.type_attr(fty));
-    st.add_attr(ctx.sym("sym_visibility"), ctx.str_attr("private"));
-    rw.create(st)
+    let fty = rw.ctx().function_type(inputs, results);
+    create_function_like(rw, &FUNC, name, fty, Some("private"), region, loc)
 }
 
 /// `device.return values`.
@@ -141,8 +124,7 @@ pub fn call(
     results: &[TypeId],
     loc: LocId,
 ) -> OpId {
-    let a = flat_ref(rw.ctx(), callee);
-    create(rw, &CALL, args, results, &[("callee", a)], loc)
+    create_call_like(rw, &CALL, callee, args, results, loc)
 }
 
 /// `device.shared @name[size] [align alignment]`.
@@ -203,7 +185,10 @@ pub fn warp_size(rw: &mut Rewriter<'_>, loc: LocId) -> ValueId {
 /// `device.addressof @name : !device.ptr<shared>`.
 pub fn addressof(rw: &mut Rewriter<'_>, name: &str, loc: LocId) -> ValueId {
     let ctx = rw.ctx();
-    let (a, t) = (flat_ref(ctx, name), ptr_type(ctx, AddressSpace::Shared));
+    let (a, t) = (
+        ctx.symbol_ref_attr(name),
+        ptr_type(ctx, AddressSpace::Shared),
+    );
     create1(rw, &ADDRESSOF, &[], t, &[("symbol", a)], loc)
 }
 

@@ -9,19 +9,20 @@
 //! - Parse errors are located at the offending token; errors raised by the
 //!   formats themselves carry the `custom op 'NAME'` prefix.
 
-use crate::ops::FunctionOp;
 use crate::types::{AtomicKind, Dim, ShuffleMode, VoteMode};
+use lockstep_func::function_like::{SignatureRules, parse_function_like, print_function_like};
 use lockstep_ir::lexer::Tok;
 use lockstep_ir::opdef::AsmFormat;
-use lockstep_ir::parser::{Argument, UnresolvedOperand};
+use lockstep_ir::parser::UnresolvedOperand;
 use lockstep_ir::{
-    AttrData, AttrId, Context, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult, TypeData,
-    TypeId,
+    AttrData, Context, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult, TypeId,
 };
 
+// Public: the host dialect writes its allocas, pointer arithmetic, loads,
+// stores and bare ops as the device ones.
 macro_rules! asm_format {
     ($name:ident, $parse:ident, $print:ident) => {
-        pub(crate) const $name: AsmFormat = AsmFormat {
+        pub const $name: AsmFormat = AsmFormat {
             parse: $parse,
             print: $print,
         };
@@ -29,9 +30,7 @@ macro_rules! asm_format {
 }
 
 asm_format!(MODULE_FORMAT, parse_module, print_module);
-asm_format!(FUNCTION_FORMAT, parse_function, print_function);
-asm_format!(RETURN_FORMAT, parse_return, print_return);
-asm_format!(CALL_FORMAT, parse_call, print_call);
+asm_format!(FUNCTION_FORMAT, parse_function, print_function_like);
 asm_format!(SHARED_FORMAT, parse_shared, print_shared);
 asm_format!(DIM_FORMAT, parse_dim, print_dim);
 asm_format!(TYPE_ONLY_FORMAT, parse_type_only, print_type_only);
@@ -46,6 +45,10 @@ asm_format!(VOTE_FORMAT, parse_vote, print_vote);
 asm_format!(SHUFFLE_FORMAT, parse_shuffle, print_shuffle);
 asm_format!(ATOMIC_FORMAT, parse_atomic, print_atomic);
 asm_format!(ATOMIC_CAS_FORMAT, parse_atomic_cas, print_atomic_cas);
+
+// `device.return` and `device.call` are written as `func.return` and
+// `func.call` are.
+pub(crate) use lockstep_func::format::{CALL_FORMAT, RETURN_FORMAT};
 
 // ----- helpers shared with the host dialect -----
 
@@ -215,11 +218,78 @@ fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<TypeId> {
     ctx.operands(op).get(i).map(|&v| ctx.value_type(v))
 }
 
+fn result_type(ctx: &Context, op: OpId) -> Option<TypeId> {
+    ctx.results(op).first().map(|&r| ctx.value_type(r))
+}
+
 fn print_type_or_missing(p: &mut OpAsmPrinter<'_>, t: Option<TypeId>) {
     match t {
         Some(t) => p.print_type(t),
         None => p.write("<<missing>>"),
     }
+}
+
+/// Prints attribute `name` of `op` as it is (`<<missing>>` when absent, so
+/// that broken IR still prints).
+pub fn print_attr_or_missing(p: &mut OpAsmPrinter<'_>, op: OpId, name: &str) {
+    match p.ctx().attr_of(op, name) {
+        Some(a) => p.print_attr(a),
+        None => p.write("<<missing>>"),
+    }
+}
+
+/// What stands between the two types of `: A, B`, `: A -> B`, `: A to B`.
+#[derive(Copy, Clone)]
+enum Sep {
+    Comma,
+    Arrow,
+    To,
+}
+
+impl Sep {
+    fn parse(self, p: &mut OpAsmParser<'_, '_>) -> PResult<()> {
+        match self {
+            Sep::Comma => p.parse_comma(),
+            Sep::Arrow => p.parse_arrow(),
+            Sep::To => p.parse_keyword("to"),
+        }
+    }
+    fn text(self) -> &'static str {
+        match self {
+            Sep::Comma => ", ",
+            Sep::Arrow => " -> ",
+            Sep::To => " to ",
+        }
+    }
+}
+
+/// `[{attrs}] : A <sep> B` after an op's operands.
+fn parse_attrs_two_types(
+    p: &mut OpAsmParser<'_, '_>,
+    st: &mut OperationState,
+    sep: Sep,
+) -> PResult<(TypeId, TypeId)> {
+    p.parse_optional_attr_dict(&mut st.attrs)?;
+    p.parse_colon()?;
+    let a = p.parse_type()?;
+    sep.parse(p)?;
+    Ok((a, p.parse_type()?))
+}
+
+/// `[{attrs}] : A <sep> B` with A the first operand's type.
+fn print_attrs_two_types(
+    p: &mut OpAsmPrinter<'_>,
+    op: OpId,
+    elided: &[&str],
+    sep: Sep,
+    second: Option<TypeId>,
+) {
+    let first = operand_type(p.ctx(), op, 0);
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    print_type_or_missing(p, first);
+    p.write(sep.text());
+    print_type_or_missing(p, second);
 }
 
 // ----- device.module -----
@@ -255,228 +325,12 @@ fn print_module(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 // ----- device.kernel / device.func -----
 
-fn is_nonempty_dict(ctx: &Context, a: AttrId) -> bool {
-    matches!(ctx.attr_data(a), AttrData::Dict(d) if !d.is_empty())
-}
-
-fn dict_at(ctx: &Context, op: OpId, name: &str, i: usize) -> Option<AttrId> {
-    match ctx.attr_data(ctx.attr_of(op, name)?) {
-        AttrData::Array(elems) => elems.get(i).copied().filter(|&d| is_nonempty_dict(ctx, d)),
-        _ => None,
-    }
-}
-
-fn parse_function<'src>(p: &mut OpAsmParser<'_, 'src>, st: &mut OperationState) -> PResult<()> {
-    if let Some(kw @ ("public" | "private" | "nested")) = p.peek_keyword() {
-        p.parse_any_keyword()?;
-        let a = p.ctx().str_attr(kw);
-        st.add_attr(p.ctx().sym("sym_visibility"), a);
-    }
-    let name = p.parse_symbol_name()?;
-    let a = p.ctx().attr(AttrData::String(name));
-    st.add_attr(p.ctx().sym("sym_name"), a);
-
-    // Arguments are either all named (a definition) or all bare types (a
-    // declaration, which has no body).
-    let mut named: Vec<Argument<'src>> = Vec::new();
-    let mut inputs: Vec<TypeId> = Vec::new();
-    let mut arg_attrs: Vec<Option<AttrId>> = Vec::new();
-    let mut has_names: Option<bool> = None;
-    if !p.is(Tok::LParen) {
-        return p.err_expected("expected '(' in function signature");
-    }
-    p.parse_comma_list(Tok::LParen, Tok::RParen, ")", |p| {
-        if p.is(Tok::PercentIdent) {
-            if has_names == Some(false) {
-                return Err(p.error("expected type instead of SSA identifier"));
-            }
-            has_names = Some(true);
-            let a = p.parse_argument(true)?;
-            inputs.push(a.ty);
-            arg_attrs.push(a.attrs);
-            named.push(a);
-        } else {
-            if has_names == Some(true) {
-                return Err(p.error("expected SSA identifier"));
-            }
-            has_names = Some(false);
-            inputs.push(p.parse_type()?);
-            arg_attrs.push(if p.is(Tok::LBrace) {
-                Some(p.parse_attribute(None)?)
-            } else {
-                None
-            });
-        }
-        Ok(())
-    })?;
-    let mut results = Vec::new();
-    if p.optional(Tok::Arrow) {
-        results = p.parse_function_result_types()?;
-    }
-    let fty = p.ctx().function_type(&inputs, &results);
-    let a = p.ctx().type_attr(fty);
-    st.add_attr(p.ctx().sym("function_type"), a);
-    p.parse_optional_attr_dict_with_keyword(&mut st.attrs)?;
-    if arg_attrs
-        .iter()
-        .any(|d| d.is_some_and(|a| is_nonempty_dict(p.ctx(), a)))
-    {
-        let empty = p.ctx().attr(AttrData::Dict(Box::new([])));
-        let elems: Vec<AttrId> = arg_attrs.iter().map(|d| d.unwrap_or(empty)).collect();
-        let arr = p.ctx().attr(AttrData::Array(elems.into()));
-        st.add_attr(p.ctx().sym("arg_attrs"), arr);
-    }
-    let body = p.rewriter().new_region();
-    if p.is(Tok::LBrace) {
-        let off = p.offset();
-        if has_names == Some(false) {
-            return Err(p.op_error_at(off, "a function with a body must name its arguments"));
-        }
-        p.parse_region(body, &named, true)?;
-        if p.ctx().region_blocks(body).is_empty() {
-            return Err(p.op_error_at(off, "expected non-empty function body"));
-        }
-    }
-    st.regions.push(body);
-    Ok(())
-}
-
-fn print_function(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    let f = FunctionOp(op);
-    p.write(" ");
-    if let Some(a) = ctx.attr_of(op, "sym_visibility")
-        && let AttrData::String(s) = ctx.attr_data(a)
-    {
-        p.write(ctx.str(*s));
-        p.write(" ");
-    }
-    match lockstep_ir::symbol::symbol_name(ctx, op) {
-        Some(s) => p.print_symbol_name(s),
-        None => p.write("@\"\""),
-    }
-    let decl = f.is_declaration(ctx);
-    let args = f.arguments(ctx);
-    p.write("(");
-    for (i, &t) in f.inputs(ctx).iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        match args.get(i) {
-            Some(&a) if !decl => {
-                p.print_operand(a);
-                p.write(": ");
-                p.print_type(ctx.value_type(a));
-            }
-            _ => p.print_type(t),
-        }
-        if let Some(d) = dict_at(ctx, op, "arg_attrs", i) {
-            p.write(" ");
-            p.print_attr(d);
-        }
-        if let Some(&a) = args.get(i)
-            && !decl
-        {
-            p.print_block_arg_loc(a);
-        }
-    }
-    p.write(")");
-    let results = f.results(ctx);
-    if !results.is_empty() {
-        p.write(" -> ");
-        let parens =
-            results.len() > 1 || matches!(ctx.type_data(results[0]), TypeData::Function { .. });
-        if parens {
-            p.write("(");
-        }
-        p.print_types(results);
-        if parens {
-            p.write(")");
-        }
-    }
-    p.print_optional_attr_dict_with_keyword(
-        op,
-        &[
-            "sym_name",
-            "sym_visibility",
-            "function_type",
-            "arg_attrs",
-            "res_attrs",
-        ],
-    );
-    if let Some(body) = f.body(ctx)
-        && !decl
-    {
-        p.write(" ");
-        p.print_region(body, false, true);
-    }
-}
-
-// ----- device.return / device.call -----
-
-fn parse_return(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut st.attrs)?;
-    let off = p.offset();
-    let uses = p.parse_operand_list()?;
-    if !uses.is_empty() {
-        p.parse_colon()?;
-        let types = p.parse_type_list_no_parens()?;
-        p.resolve_op_operands(&uses, &types, off, st)?;
-    }
-    Ok(())
-}
-
-fn print_return(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    p.print_optional_attr_dict(op, &[]);
-    let operands = ctx.operands(op);
-    if !operands.is_empty() {
-        p.write(" ");
-        p.print_operands(operands);
-        p.write(" : ");
-        p.print_value_types(operands);
-    }
-}
-
-fn parse_call(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    let callee = p.parse_symbol_name()?;
-    let a = p.ctx().attr(AttrData::SymbolRef {
-        root: callee,
-        nested: Box::new([]),
-    });
-    st.add_attr(p.ctx().sym("callee"), a);
-    p.parse_lparen()?;
-    let off = p.offset();
-    let uses = p.parse_operand_list()?;
-    p.parse_rparen()?;
-    p.parse_optional_attr_dict(&mut st.attrs)?;
-    p.parse_colon()?;
-    let type_off = p.offset();
-    let fty = p.parse_type()?;
-    let (inputs, outputs) = match p.ctx().type_data(fty) {
-        TypeData::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
-        _ => return Err(p.op_error_at(type_off, "expected a function type")),
+/// `func.func`'s syntax; a body needs named arguments (bare types declare).
+fn parse_function(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
+    let rules = SignatureRules {
+        body_needs_named_args: true,
     };
-    p.resolve_op_operands(&uses, &inputs, off, st)?;
-    st.result_types.extend(outputs);
-    Ok(())
-}
-
-fn print_call(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    p.write(" ");
-    if let Some(a) = ctx.attr_of(op, "callee") {
-        p.print_attr(a);
-    }
-    p.write("(");
-    p.print_operands(ctx.operands(op));
-    p.write(")");
-    p.print_optional_attr_dict(op, &["callee"]);
-    p.write(" : (");
-    p.print_value_types(ctx.operands(op));
-    p.write(") -> ");
-    let rt: Vec<TypeId> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
-    p.print_function_results(&rt);
+    parse_function_like(p, st, rules)
 }
 
 // ----- device.shared -----
@@ -553,12 +407,8 @@ fn parse_addressof(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PRes
 }
 
 fn print_addressof(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
     p.write(" ");
-    match ctx.attr_of(op, "symbol") {
-        Some(a) => p.print_attr(a),
-        None => p.write("<<missing>>"),
-    }
+    print_attr_or_missing(p, op, "symbol");
     print_attrs_result_type(p, op, &["symbol"]);
 }
 
@@ -574,48 +424,33 @@ fn print_alloca(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 /// `%p, %off [{attrs}] : PtrT, OffT` with a result of the pointer's type
 /// (shared with `host.ptradd`).
-pub fn parse_ptradd(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
+fn parse_ptradd(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
     let uses = parse_n_operands(p, 2)?;
-    p.parse_optional_attr_dict(&mut st.attrs)?;
-    p.parse_colon()?;
-    let pt = p.parse_type()?;
-    p.parse_comma()?;
-    let ot = p.parse_type()?;
+    let (pt, ot) = parse_attrs_two_types(p, st, Sep::Comma)?;
     resolve(p, &uses, &[pt, ot], st)?;
     st.result_types.push(pt);
     Ok(())
 }
 
-pub fn print_ptradd(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
+fn print_ptradd(p: &mut OpAsmPrinter<'_>, op: OpId) {
     print_operand_list(p, op);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    print_type_or_missing(p, operand_type(ctx, op, 0));
-    p.write(", ");
-    print_type_or_missing(p, operand_type(ctx, op, 1));
+    let offset = operand_type(p.ctx(), op, 1);
+    print_attrs_two_types(p, op, &[], Sep::Comma, offset);
 }
 
+/// `%p [{attrs}] : FromT to ToT`.
 fn parse_cast(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
     let u = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut st.attrs)?;
-    p.parse_colon()?;
-    let from = p.parse_type()?;
-    p.parse_keyword("to")?;
-    let to = p.parse_type()?;
+    let (from, to) = parse_attrs_two_types(p, st, Sep::To)?;
     resolve(p, &[u], &[from], st)?;
     st.result_types.push(to);
     Ok(())
 }
 
 fn print_cast(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
     print_operand_list(p, op);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    print_type_or_missing(p, operand_type(ctx, op, 0));
-    p.write(" to ");
-    print_type_or_missing(p, ctx.results(op).first().map(|&r| ctx.value_type(r)));
+    let to = result_type(p.ctx(), op);
+    print_attrs_two_types(p, op, &[], Sep::To, to);
 }
 
 fn parse_optional_volatile(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) {
@@ -632,51 +467,35 @@ fn print_optional_volatile(p: &mut OpAsmPrinter<'_>, op: OpId) {
 }
 
 /// `[volatile] %p [{attrs}] : PtrT -> T` (shared with `host.load`).
-pub fn parse_load(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
+fn parse_load(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
     parse_optional_volatile(p, st);
     let u = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut st.attrs)?;
-    p.parse_colon()?;
-    let pt = p.parse_type()?;
-    p.parse_arrow()?;
-    let t = p.parse_type()?;
+    let (pt, t) = parse_attrs_two_types(p, st, Sep::Arrow)?;
     resolve(p, &[u], &[pt], st)?;
     st.result_types.push(t);
     Ok(())
 }
 
-pub fn print_load(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
+fn print_load(p: &mut OpAsmPrinter<'_>, op: OpId) {
     print_optional_volatile(p, op);
     print_operand_list(p, op);
-    p.print_optional_attr_dict(op, &["volatile"]);
-    p.write(" : ");
-    print_type_or_missing(p, operand_type(ctx, op, 0));
-    p.write(" -> ");
-    print_type_or_missing(p, ctx.results(op).first().map(|&r| ctx.value_type(r)));
+    let t = result_type(p.ctx(), op);
+    print_attrs_two_types(p, op, &["volatile"], Sep::Arrow, t);
 }
 
 /// `[volatile] %v, %p [{attrs}] : T, PtrT` (shared with `host.store`).
-pub fn parse_store(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
+fn parse_store(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
     parse_optional_volatile(p, st);
     let uses = parse_n_operands(p, 2)?;
-    p.parse_optional_attr_dict(&mut st.attrs)?;
-    p.parse_colon()?;
-    let vt = p.parse_type()?;
-    p.parse_comma()?;
-    let pt = p.parse_type()?;
+    let (vt, pt) = parse_attrs_two_types(p, st, Sep::Comma)?;
     resolve(p, &uses, &[vt, pt], st)
 }
 
-pub fn print_store(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
+fn print_store(p: &mut OpAsmPrinter<'_>, op: OpId) {
     print_optional_volatile(p, op);
     print_operand_list(p, op);
-    p.print_optional_attr_dict(op, &["volatile"]);
-    p.write(" : ");
-    print_type_or_missing(p, operand_type(ctx, op, 0));
-    p.write(", ");
-    print_type_or_missing(p, operand_type(ctx, op, 1));
+    let pt = operand_type(p.ctx(), op, 1);
+    print_attrs_two_types(p, op, &["volatile"], Sep::Comma, pt);
 }
 
 // ----- warp operations and atomics -----
@@ -718,11 +537,7 @@ fn parse_ptr_value_types<'src>(
     uses: &[UnresolvedOperand<'src>],
     st: &mut OperationState,
 ) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut st.attrs)?;
-    p.parse_colon()?;
-    let pt = p.parse_type()?;
-    p.parse_comma()?;
-    let t = p.parse_type()?;
+    let (pt, t) = parse_attrs_two_types(p, st, Sep::Comma)?;
     let mut types = vec![pt];
     types.resize(uses.len(), t);
     resolve(p, uses, &types, st)?;
@@ -731,12 +546,8 @@ fn parse_ptr_value_types<'src>(
 }
 
 fn print_ptr_value_types(p: &mut OpAsmPrinter<'_>, op: OpId, elided: &[&str]) {
-    let ctx = p.ctx();
-    p.print_optional_attr_dict(op, elided);
-    p.write(" : ");
-    print_type_or_missing(p, operand_type(ctx, op, 0));
-    p.write(", ");
-    print_type_or_missing(p, operand_type(ctx, op, 1));
+    let t = operand_type(p.ctx(), op, 1);
+    print_attrs_two_types(p, op, elided, Sep::Comma, t);
 }
 
 fn parse_atomic(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {

@@ -21,6 +21,13 @@
 //!   `dynamic_shared`) are `PURE`.
 //! - Nothing here panics on malformed IR: accessors answer `None`, the
 //!   verifiers report a located diagnostic.
+//! - `device.kernel`/`device.func`/`device.return`/`device.call` are
+//!   `func.func`/`func.return`/`func.call` in syntax, accessors and
+//!   signature checks: they use `lockstep_func::function_like` and func's
+//!   formats, adding only device rules (parent module, kernels return
+//!   nothing and have a body, a body needs named arguments, no calls to
+//!   kernels). The host dialect reuses this crate's memory-op formats,
+//!   constraints and checks the same way.
 
 pub mod build;
 pub mod format;
@@ -33,6 +40,7 @@ pub use types::{
     AddressSpace, AtomicKind, Dim, ShuffleMode, SpecialValue, VoteMode, parse_type_body, ptr_space,
     ptr_type,
 };
+pub use verify::check_size_align;
 
 use lockstep_ir::{Context, Dialect};
 

@@ -12,14 +12,12 @@ use crate::verify;
 use lockstep_ir::opdef::{
     Arity, AttrConstraint, AttrSpec, FoldValue, RegionSpec, TypeConstraint, ValueSpec, constraints,
 };
-use lockstep_ir::{
-    AttrData, AttrId, BlockId, Context, OpDef, OpId, RegionId, Sym, Traits, TypeData, TypeId,
-    ValueId,
-};
+use lockstep_ir::{AttrData, AttrId, Context, OpDef, OpId, Sym, Traits, TypeData, TypeId, ValueId};
 
 // ----- constraints -----
 
-fn int_of(ctx: &Context, t: TypeId, widths: &[u32]) -> bool {
+/// Is `t` a signless integer of one of `widths`?
+pub fn int_of(ctx: &Context, t: TypeId, widths: &[u32]) -> bool {
     matches!(ctx.type_data(t), TypeData::Integer { width, .. } if widths.contains(width))
         && ctx.type_data(t).is_signless_integer()
 }
@@ -69,19 +67,8 @@ pub static I64_ATTR: AttrConstraint = AttrConstraint {
     description: "64-bit signless integer attribute",
     check: |c, a| matches!(c.attr_data(a), AttrData::Integer { ty, .. } if *ty == c.common.i64),
 };
-pub static UNIT_ATTR: AttrConstraint = AttrConstraint {
-    description: "unit attribute",
-    check: |c, a| matches!(c.attr_data(a), AttrData::Unit),
-};
-pub static DICT_ARRAY_ATTR: AttrConstraint = AttrConstraint {
-    description: "Array of dictionary attributes",
-    check: |c, a| match c.attr_data(a) {
-        AttrData::Array(elems) => elems
-            .iter()
-            .all(|&e| matches!(c.attr_data(e), AttrData::Dict(_))),
-        _ => false,
-    },
-};
+/// The function-like ops' attribute constraints are `func.func`'s.
+pub use lockstep_func::{DICT_ARRAY_ATTR, UNIT_ATTR};
 pub static DIM_ATTR: AttrConstraint = AttrConstraint {
     description: "dimension keyword: x, y or z",
     check: |c, a| Dim::from_attr(c, a).is_some(),
@@ -99,30 +86,30 @@ pub static ATOMIC_KIND_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| AtomicKind::from_attr(c, a).is_some(),
 };
 
-// ----- spec helpers -----
+// ----- spec helpers (shared with the host dialect) -----
 
-const fn one(name: &'static str, constraint: &'static TypeConstraint) -> ValueSpec {
+pub const fn one(name: &'static str, constraint: &'static TypeConstraint) -> ValueSpec {
     ValueSpec {
         name,
         constraint,
         arity: Arity::Single,
     }
 }
-const fn many(name: &'static str) -> ValueSpec {
+pub const fn many(name: &'static str) -> ValueSpec {
     ValueSpec {
         name,
         constraint: &constraints::ANY,
         arity: Arity::Variadic,
     }
 }
-const fn req(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
+pub const fn req(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
     AttrSpec {
         name,
         constraint,
         optional: false,
     }
 }
-const fn opt(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
+pub const fn opt(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
     AttrSpec {
         name,
         constraint,
@@ -233,45 +220,68 @@ pub static SHARED: OpDef = OpDef {
 
 // ----- special registers -----
 
-macro_rules! dim_op {
+/// A pure, device-only special-register read answering `i32`: along a
+/// `dimension` (`x`/`y`/`z`) when declared with `dim`, else with no
+/// attribute.
+macro_rules! special_register_op {
+    ($stat:ident, $name:literal, $summary:literal, dim) => {
+        special_register_op!(
+            @def $stat, $name, $summary,
+            &[req("dimension", &DIM_ATTR)],
+            format::DIM_FORMAT
+        );
+    };
     ($stat:ident, $name:literal, $summary:literal) => {
+        special_register_op!(@def $stat, $name, $summary, &[], format::TYPE_ONLY_FORMAT);
+    };
+    (@def $stat:ident, $name:literal, $summary:literal, $attrs:expr, $format:expr) => {
         pub static $stat: OpDef = OpDef {
             name: $name,
             summary: $summary,
             results: &[one("result", &I32)],
-            attrs: &[req("dimension", &DIM_ATTR)],
+            attrs: $attrs,
             traits: Traits::PURE,
             verify: Some(verify::verify_device_only),
-            format: Some(format::DIM_FORMAT),
+            format: Some($format),
             ..OpDef::DEFAULT
         };
     };
 }
 
-dim_op!(THREAD_ID, "device.thread_id", "threadIdx along a dimension");
-dim_op!(BLOCK_ID, "device.block_id", "blockIdx along a dimension");
-dim_op!(BLOCK_DIM, "device.block_dim", "blockDim along a dimension");
-dim_op!(GRID_DIM, "device.grid_dim", "gridDim along a dimension");
-
-pub static LANE_ID: OpDef = OpDef {
-    name: "device.lane_id",
-    summary: "The lane of the thread within its warp",
-    results: &[one("result", &I32)],
-    traits: Traits::PURE,
-    verify: Some(verify::verify_device_only),
-    format: Some(format::TYPE_ONLY_FORMAT),
-    ..OpDef::DEFAULT
-};
-
-pub static WARP_SIZE: OpDef = OpDef {
-    name: "device.warp_size",
-    summary: "The number of threads in a warp (32)",
-    results: &[one("result", &I32)],
-    traits: Traits::PURE,
-    verify: Some(verify::verify_device_only),
-    format: Some(format::TYPE_ONLY_FORMAT),
-    ..OpDef::DEFAULT
-};
+special_register_op!(
+    THREAD_ID,
+    "device.thread_id",
+    "threadIdx along a dimension",
+    dim
+);
+special_register_op!(
+    BLOCK_ID,
+    "device.block_id",
+    "blockIdx along a dimension",
+    dim
+);
+special_register_op!(
+    BLOCK_DIM,
+    "device.block_dim",
+    "blockDim along a dimension",
+    dim
+);
+special_register_op!(
+    GRID_DIM,
+    "device.grid_dim",
+    "gridDim along a dimension",
+    dim
+);
+special_register_op!(
+    LANE_ID,
+    "device.lane_id",
+    "The lane of the thread within its warp"
+);
+special_register_op!(
+    WARP_SIZE,
+    "device.warp_size",
+    "The number of threads in a warp (32)"
+);
 
 // ----- memory -----
 
@@ -472,8 +482,8 @@ pub const DEVICE_ONLY_OPS: &[&OpDef] = &[
 
 // ----- folds -----
 
-/// `ptradd %p, 0` is `%p`.
-fn fold_ptradd(ctx: &Context, op: OpId, cst: &[Option<AttrId>]) -> Option<Vec<FoldValue>> {
+/// `ptradd %p, 0` is `%p` (shared with `host.ptradd`).
+pub fn fold_ptradd(ctx: &Context, op: OpId, cst: &[Option<AttrId>]) -> Option<Vec<FoldValue>> {
     let off = (*cst.get(1)?)?;
     if ctx.attr_data(off).as_int() == Some(0) {
         return Some(vec![FoldValue::Value(*ctx.operands(op).first()?)]);
@@ -579,52 +589,14 @@ impl FunctionOp {
     pub fn from_op(ctx: &Context, op: OpId) -> Option<FunctionOp> {
         (ctx.isa(op, &KERNEL) || ctx.isa(op, &FUNC)).then_some(FunctionOp(op))
     }
-    pub fn op(self) -> OpId {
-        self.0
-    }
     pub fn is_kernel(self, ctx: &Context) -> bool {
         ctx.isa(self.0, &KERNEL)
     }
-    /// The symbol name (empty when missing).
-    pub fn name(self, ctx: &Context) -> &str {
-        lockstep_ir::symbol::symbol_name(ctx, self.0).map_or("", |s| ctx.str(s))
-    }
-    pub fn function_type(self, ctx: &Context) -> Option<TypeId> {
-        match ctx.attr_data(ctx.attr_of(self.0, "function_type")?) {
-            AttrData::Type(t) if matches!(ctx.type_data(*t), TypeData::Function { .. }) => Some(*t),
-            _ => None,
-        }
-    }
-    pub fn inputs(self, ctx: &Context) -> &[TypeId] {
-        match self.function_type(ctx).map(|t| ctx.type_data(t)) {
-            Some(TypeData::Function { inputs, .. }) => inputs,
-            _ => &[],
-        }
-    }
-    pub fn results(self, ctx: &Context) -> &[TypeId] {
-        match self.function_type(ctx).map(|t| ctx.type_data(t)) {
-            Some(TypeData::Function { results, .. }) => results,
-            _ => &[],
-        }
-    }
-    pub fn body(self, ctx: &Context) -> Option<RegionId> {
-        ctx.regions(self.0).first().copied()
-    }
-    /// A declaration (only `device.func` may be one) has an empty body.
-    pub fn is_declaration(self, ctx: &Context) -> bool {
-        self.body(ctx)
-            .is_none_or(|r| ctx.region_blocks(r).is_empty())
-    }
-    pub fn entry_block(self, ctx: &Context) -> Option<BlockId> {
-        self.body(ctx).and_then(|r| ctx.entry_block(r))
-    }
-    pub fn arguments(self, ctx: &Context) -> &[ValueId] {
-        match self.entry_block(ctx) {
-            Some(b) => ctx.block_args(b),
-            None => &[],
-        }
-    }
 }
+
+// The accessors of `func.func` (a declaration, which only `device.func`
+// may be, has an empty body).
+lockstep_func::function_like_accessors!(FunctionOp);
 
 /// The innermost `device.kernel`/`device.func` enclosing `op`.
 pub fn enclosing_function(ctx: &Context, op: OpId) -> Option<FunctionOp> {

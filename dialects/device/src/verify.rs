@@ -12,20 +12,12 @@
 
 use crate::ops::{CALL, FUNC, FunctionOp, KERNEL, MODULE, SHARED, enclosing_function, symbol_ref};
 use crate::types::{AddressSpace, AtomicKind, VoteMode, ptr_space, ptr_type};
-use lockstep_ir::printer::type_to_string;
+use lockstep_func::function_like::{
+    ReturnRules, op_error, quoted, verify_call_signature, verify_entry_block,
+    verify_return_operands,
+};
 use lockstep_ir::{Context, Diagnostic, OpId, Sym, SymbolTables, TypeId};
 use rustc_hash::FxHashMap;
-use std::fmt::Display;
-
-/// `'op.name' op <msg>` at the op, like MLIR's `emitOpError`.
-pub(crate) fn op_error(ctx: &Context, op: OpId, msg: impl Display) -> Diagnostic {
-    Diagnostic::error(ctx.loc(op), format!("'{}' op {msg}", ctx.name_of(op)))
-}
-
-/// A type as MLIR's diagnostics print it: `'i32'`.
-pub(crate) fn quoted(ctx: &Context, t: TypeId) -> String {
-    format!("'{}'", type_to_string(ctx, t))
-}
 
 fn result_type(ctx: &Context, op: OpId) -> Option<TypeId> {
     ctx.results(op).first().map(|&r| ctx.value_type(r))
@@ -80,7 +72,9 @@ fn expect_space(
     Ok(())
 }
 
-fn check_size_align(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+/// `size` is positive and `alignment` a positive power of two (shared with
+/// `host.alloca`).
+pub fn check_size_align(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if let Some(size) = ctx.int_attr_of(op, "size")
         && size <= 0
     {
@@ -235,35 +229,7 @@ pub(crate) fn verify_function(ctx: &Context, op: OpId) -> Result<(), Diagnostic>
             return Err(op_error(ctx, op, "a kernel must have a body"));
         }
     }
-    let inputs = f.inputs(ctx);
-    if let Some(entry) = f.entry_block(ctx) {
-        let args = ctx.block_args(entry);
-        if args.len() != inputs.len() {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "entry block must have {} arguments to match function signature",
-                    inputs.len()
-                ),
-            ));
-        }
-        for (i, (&a, &t)) in args.iter().zip(inputs).enumerate() {
-            let at = ctx.value_type(a);
-            if at != t {
-                return Err(op_error(
-                    ctx,
-                    op,
-                    format!(
-                        "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
-                        quoted(ctx, at),
-                        quoted(ctx, t)
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
+    verify_entry_block(ctx, op)
 }
 
 pub(crate) fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -274,41 +240,16 @@ pub(crate) fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             "expects parent op to be one of 'device.kernel, device.func'",
         ));
     };
-    let what = if f.is_kernel(ctx) {
+    let enclosing = if f.is_kernel(ctx) {
         "kernel"
     } else {
         "function"
     };
-    let results = f.results(ctx);
-    let operands = ctx.operands(op);
-    if operands.len() != results.len() {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "has {} operands, but enclosing {what} (@{}) returns {}",
-                operands.len(),
-                f.name(ctx),
-                results.len()
-            ),
-        ));
-    }
-    for (i, (&v, &t)) in operands.iter().zip(results).enumerate() {
-        let vt = ctx.value_type(v);
-        if vt != t {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{}",
-                    quoted(ctx, vt),
-                    quoted(ctx, t),
-                    f.name(ctx)
-                ),
-            ));
-        }
-    }
-    Ok(())
+    let rules = ReturnRules {
+        enclosing,
+        type_error_on_op: true,
+    };
+    verify_return_operands(ctx, op, f.op(), rules)
 }
 
 pub(crate) fn verify_call_symbol_uses(
@@ -344,44 +285,17 @@ pub(crate) fn verify_call_symbol_uses(
         )
         .with_note(ctx.loc(f.op()), "kernel defined here"));
     }
-    let (inputs, results) = (f.inputs(ctx), f.results(ctx));
-    let operands = ctx.operands(op);
-    if inputs.len() != operands.len() {
-        return Err(op_error(ctx, op, "incorrect number of operands for callee"));
-    }
-    for (i, (&v, &t)) in operands.iter().zip(inputs).enumerate() {
-        let vt = ctx.value_type(v);
-        if vt != t {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
-                    quoted(ctx, t),
-                    quoted(ctx, vt)
-                ),
-            ));
-        }
-    }
-    let res = ctx.results(op);
-    if results.len() != res.len() {
-        return Err(op_error(ctx, op, "incorrect number of results for callee"));
-    }
-    for (i, (&v, &t)) in res.iter().zip(results).enumerate() {
-        let vt = ctx.value_type(v);
-        if vt != t {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "result type mismatch at index {i}: expected {}, but the op has {}",
-                    quoted(ctx, t),
-                    quoted(ctx, vt)
-                ),
-            ));
-        }
-    }
-    Ok(())
+    verify_call_signature(ctx, op, f.op(), |i, expected, actual| {
+        op_error(
+            ctx,
+            op,
+            format!(
+                "result type mismatch at index {i}: expected {}, but the op has {}",
+                quoted(ctx, expected),
+                quoted(ctx, actual)
+            ),
+        )
+    })
 }
 
 pub(crate) fn verify_shared(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -428,21 +342,26 @@ pub(crate) fn verify_alloca(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     check_size_align(ctx, op)
 }
 
-pub(crate) fn verify_ptradd(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if let (Some(b), Some(r)) = (operand_type(ctx, op, 0), result_type(ctx, op))
-        && b != r
+/// The result has the type of operand `i`, called `what` in the message.
+fn expect_result_type_of(ctx: &Context, op: OpId, i: usize, what: &str) -> Result<(), Diagnostic> {
+    if let (Some(t), Some(r)) = (operand_type(ctx, op, i), result_type(ctx, op))
+        && t != r
     {
         return Err(op_error(
             ctx,
             op,
             format!(
-                "result type {} must match the base pointer type {}",
+                "result type {} must match the {what} type {}",
                 quoted(ctx, r),
-                quoted(ctx, b)
+                quoted(ctx, t)
             ),
         ));
     }
     Ok(())
+}
+
+pub(crate) fn verify_ptradd(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    expect_result_type_of(ctx, op, 0, "base pointer")
 }
 
 pub(crate) fn verify_addrspace_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -525,20 +444,7 @@ pub(crate) fn verify_vote(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 pub(crate) fn verify_shuffle(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     verify_device_only(ctx, op)?;
-    if let (Some(v), Some(r)) = (operand_type(ctx, op, 1), result_type(ctx, op))
-        && v != r
-    {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "result type {} must match the shuffled value type {}",
-                quoted(ctx, r),
-                quoted(ctx, v)
-            ),
-        ));
-    }
-    Ok(())
+    expect_result_type_of(ctx, op, 1, "shuffled value")
 }
 
 fn check_atomic_space(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

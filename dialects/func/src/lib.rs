@@ -16,10 +16,19 @@
 //!   `call` print (and parse) without their prefix.
 //! - Nothing here panics on malformed IR: verifiers and accessors check the
 //!   shape of an op before indexing into it.
+//! - [`function_like`] is the one implementation of what function-like ops
+//!   share (accessors, signature syntax, entry-block/return/call checks);
+//!   `func.func` is its reference user and other dialects (`device`) reuse
+//!   it, so `func.func`'s mlir-opt-exact output is theirs too.
 
-mod format;
+pub mod format;
+pub mod function_like;
 mod ops;
 mod verify;
+
+// The `function_like_accessors!` macro names these through `$crate`.
+#[doc(hidden)]
+pub use lockstep_ir as __ir;
 
 pub use ops::{
     CallOp, FuncOp, ReturnOp, build_call, build_func, build_func_decl, build_return, lookup_func,

@@ -10,39 +10,12 @@
 //! - Symbol lookup is [`lockstep_ir::symbol`]'s: these helpers never cache,
 //!   so they always see the current IR.
 
+use crate::function_like::{create_call_like, create_function_like, op_name};
 use crate::{CALL, FUNC_OP, RETURN};
 use lockstep_ir::symbol;
 use lockstep_ir::{
-    AttrData, AttrId, BlockId, Context, LocId, OpDef, OpId, OpName, OperationState, RegionId,
-    Rewriter, Sym, TypeData, TypeId, ValueId,
+    AttrData, Context, LocId, OpId, OperationState, Rewriter, Sym, TypeData, TypeId, ValueId,
 };
-
-/// An op name bound to `def` whether or not its dialect is registered.
-pub(crate) fn op_name(ctx: &Context, def: &'static OpDef) -> OpName {
-    OpName {
-        sym: ctx.sym(def.name),
-        def: Some(def),
-    }
-}
-
-/// The string of a `StringAttr`-valued attribute.
-pub(crate) fn string_attr<'c>(ctx: &'c Context, op: OpId, name: &str) -> Option<&'c str> {
-    match ctx.attr_data(ctx.attr_of(op, name)?) {
-        AttrData::String(s) => Some(ctx.str(*s)),
-        _ => None,
-    }
-}
-
-/// The `i`-th dictionary of an `arg_attrs`/`res_attrs` array, if set.
-fn dict_at(ctx: &Context, op: OpId, name: &str, i: usize) -> Option<AttrId> {
-    match ctx.attr_data(ctx.attr_of(op, name)?) {
-        AttrData::Array(elems) => elems
-            .get(i)
-            .copied()
-            .filter(|&d| matches!(ctx.attr_data(d), AttrData::Dict(_))),
-        _ => None,
-    }
-}
 
 /// A `func.func`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -52,65 +25,9 @@ impl FuncOp {
     pub fn from_op(ctx: &Context, op: OpId) -> Option<FuncOp> {
         ctx.isa(op, &FUNC_OP).then_some(FuncOp(op))
     }
-    pub fn op(self) -> OpId {
-        self.0
-    }
-    /// The symbol name (empty when missing).
-    pub fn name(self, ctx: &Context) -> &str {
-        string_attr(ctx, self.0, "sym_name").unwrap_or("")
-    }
-    pub fn name_sym(self, ctx: &Context) -> Option<Sym> {
-        symbol::symbol_name(ctx, self.0)
-    }
-    /// `sym_visibility`: `None` means public.
-    pub fn visibility(self, ctx: &Context) -> Option<&str> {
-        string_attr(ctx, self.0, "sym_visibility")
-    }
-    pub fn function_type(self, ctx: &Context) -> Option<TypeId> {
-        match ctx.attr_data(ctx.attr_of(self.0, "function_type")?) {
-            AttrData::Type(t) if matches!(ctx.type_data(*t), TypeData::Function { .. }) => Some(*t),
-            _ => None,
-        }
-    }
-    pub fn inputs(self, ctx: &Context) -> &[TypeId] {
-        match self.function_type(ctx).map(|t| ctx.type_data(t)) {
-            Some(TypeData::Function { inputs, .. }) => inputs,
-            _ => &[],
-        }
-    }
-    pub fn results(self, ctx: &Context) -> &[TypeId] {
-        match self.function_type(ctx).map(|t| ctx.type_data(t)) {
-            Some(TypeData::Function { results, .. }) => results,
-            _ => &[],
-        }
-    }
-    pub fn body(self, ctx: &Context) -> Option<RegionId> {
-        ctx.regions(self.0).first().copied()
-    }
-    /// A declaration has an empty body region.
-    pub fn is_declaration(self, ctx: &Context) -> bool {
-        self.body(ctx)
-            .is_none_or(|r| ctx.region_blocks(r).is_empty())
-    }
-    pub fn entry_block(self, ctx: &Context) -> Option<BlockId> {
-        self.body(ctx).and_then(|r| ctx.entry_block(r))
-    }
-    /// The entry block's arguments (empty for a declaration).
-    pub fn arguments(self, ctx: &Context) -> &[ValueId] {
-        match self.entry_block(ctx) {
-            Some(b) => ctx.block_args(b),
-            None => &[],
-        }
-    }
-    /// The attribute dictionary of parameter `i`, if `arg_attrs` is set.
-    pub fn arg_attrs(self, ctx: &Context, i: usize) -> Option<AttrId> {
-        dict_at(ctx, self.0, "arg_attrs", i)
-    }
-    /// The attribute dictionary of result `i`, if `res_attrs` is set.
-    pub fn res_attrs(self, ctx: &Context, i: usize) -> Option<AttrId> {
-        dict_at(ctx, self.0, "res_attrs", i)
-    }
 }
+
+crate::function_like_accessors!(FuncOp);
 
 /// A `func.call`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -167,7 +84,7 @@ pub fn build_func(rw: &mut Rewriter<'_>, name: &str, fty: TypeId, loc: LocId) ->
     };
     let region = rw.new_region();
     rw.create_block(region, &inputs, Some(loc));
-    create_func(rw, name, fty, None, region, loc)
+    create_function_like(rw, &FUNC_OP, name, fty, None, region, loc)
 }
 
 /// Creates a declaration `func.func [visibility] @name` (empty body).
@@ -179,25 +96,7 @@ pub fn build_func_decl(
     loc: LocId,
 ) -> OpId {
     let region = rw.new_region();
-    create_func(rw, name, fty, visibility, region, loc)
-}
-
-fn create_func(
-    rw: &mut Rewriter<'_>,
-    name: &str,
-    fty: TypeId,
-    visibility: Option<&str>,
-    region: RegionId,
-    loc: LocId,
-) -> OpId {
-    let ctx = rw.ctx();
-    let mut st = OperationState::new(op_name(ctx, &FUNC_OP), loc).regions(&[region]);
-    st.add_attr(ctx.sym("sym_name"), ctx.str_attr(name));
-    st.add_attr(ctx.sym("function_type"), ctx.type_attr(fty));
-    if let Some(v) = visibility {
-        st.add_attr(ctx.sym("sym_visibility"), ctx.str_attr(v));
-    }
-    rw.create(st)
+    create_function_like(rw, &FUNC_OP, name, fty, visibility, region, loc)
 }
 
 /// Creates `func.return values`.
@@ -214,12 +113,7 @@ pub fn build_call(
     results: &[TypeId],
     loc: LocId,
 ) -> OpId {
-    let ctx = rw.ctx();
-    let mut st = OperationState::new(op_name(ctx, &CALL), loc)
-        .operands(args)
-        .results(results);
-    st.add_attr(ctx.sym("callee"), ctx.symbol_ref_attr(callee));
-    rw.create(st)
+    create_call_like(rw, &CALL, callee, args, results, loc)
 }
 
 // ----- symbol lookup -----

@@ -10,20 +10,13 @@
 //!   emits through `emitError` do not.
 
 use crate::FUNC_OP;
+use crate::function_like::{
+    ReturnRules, op_error, quoted, verify_call_signature, verify_entry_block,
+    verify_return_operands,
+};
 use crate::ops::{CallOp, FuncOp};
-use lockstep_ir::printer::{attr_to_string, type_to_string};
+use lockstep_ir::printer::attr_to_string;
 use lockstep_ir::{AttrData, AttrId, Context, Diagnostic, OpId, SymbolTables, TypeId};
-use std::fmt::Display;
-
-/// `'op.name' op <msg>` at the op, like MLIR's `emitOpError`.
-pub(crate) fn op_error(ctx: &Context, op: OpId, msg: impl Display) -> Diagnostic {
-    Diagnostic::error(ctx.loc(op), format!("'{}' op {msg}", ctx.name_of(op)))
-}
-
-/// A type as MLIR's diagnostics print it: `'i32'`.
-pub(crate) fn quoted(ctx: &Context, t: TypeId) -> String {
-    format!("'{}'", type_to_string(ctx, t))
-}
 
 fn quoted_list(ctx: &Context, ts: impl IntoIterator<Item = TypeId>) -> String {
     ts.into_iter()
@@ -109,70 +102,22 @@ pub(crate) fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             "results may only have dialect attributes",
         ));
     }
-    if let Some(entry) = f.entry_block(ctx) {
-        let args = ctx.block_args(entry);
-        if args.len() != inputs.len() {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "entry block must have {} arguments to match function signature",
-                    inputs.len()
-                ),
-            ));
-        }
-        for (i, (&a, &t)) in args.iter().zip(inputs).enumerate() {
-            let at = ctx.value_type(a);
-            if at != t {
-                return Err(op_error(
-                    ctx,
-                    op,
-                    format!(
-                        "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
-                        quoted(ctx, at),
-                        quoted(ctx, t)
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
+    verify_entry_block(ctx, op)
 }
 
 pub(crate) fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(parent) = ctx.parent_op(op).filter(|&p| ctx.isa(p, &FUNC_OP)) else {
         return Err(op_error(ctx, op, "expects parent op 'func.func'"));
     };
-    let f = FuncOp(parent);
-    let results = f.results(ctx);
-    let operands = ctx.operands(op);
-    if operands.len() != results.len() {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "has {} operands, but enclosing function (@{}) returns {}",
-                operands.len(),
-                f.name(ctx),
-                results.len()
-            ),
-        ));
-    }
-    for (i, (&v, &t)) in operands.iter().zip(results).enumerate() {
-        let vt = ctx.value_type(v);
-        if vt != t {
-            return Err(Diagnostic::error(
-                ctx.loc(op),
-                format!(
-                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{}",
-                    quoted(ctx, vt),
-                    quoted(ctx, t),
-                    f.name(ctx)
-                ),
-            ));
-        }
-    }
-    Ok(())
+    verify_return_operands(
+        ctx,
+        op,
+        parent,
+        ReturnRules {
+            enclosing: "function",
+            type_error_on_op: false,
+        },
+    )
 }
 
 /// The call's symbol-use verifier (MLIR's `verifySymbolUses`), resolving
@@ -201,50 +146,23 @@ pub(crate) fn verify_call_symbol_uses(
             format!("'{}' does not reference a valid function", ctx.str(callee)),
         ));
     };
-    let (inputs, results) = (f.inputs(ctx), f.results(ctx));
-    let operands = ctx.operands(op);
-    if inputs.len() != operands.len() {
-        return Err(op_error(ctx, op, "incorrect number of operands for callee"));
-    }
-    for (i, (&v, &t)) in operands.iter().zip(inputs).enumerate() {
-        let vt = ctx.value_type(v);
-        if vt != t {
-            return Err(op_error(
-                ctx,
-                op,
+    verify_call_signature(ctx, op, f.op(), |i, _, _| {
+        let res = ctx.results(op);
+        let loc = ctx.loc(op);
+        op_error(ctx, op, format!("result type mismatch at index {i}"))
+            .with_note(
+                loc,
                 format!(
-                    "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
-                    quoted(ctx, t),
-                    quoted(ctx, vt)
+                    "      op result types: {}",
+                    quoted_list(ctx, res.iter().map(|&r| ctx.value_type(r)))
                 ),
-            ));
-        }
-    }
-    let res = ctx.results(op);
-    if results.len() != res.len() {
-        return Err(op_error(ctx, op, "incorrect number of results for callee"));
-    }
-    for (i, (&v, &t)) in res.iter().zip(results).enumerate() {
-        if ctx.value_type(v) != t {
-            let loc = ctx.loc(op);
-            return Err(
-                op_error(ctx, op, format!("result type mismatch at index {i}"))
-                    .with_note(
-                        loc,
-                        format!(
-                            "      op result types: {}",
-                            quoted_list(ctx, res.iter().map(|&r| ctx.value_type(r)))
-                        ),
-                    )
-                    .with_note(
-                        loc,
-                        format!(
-                            "function result types: {}",
-                            quoted_list(ctx, results.iter().copied())
-                        ),
-                    ),
-            );
-        }
-    }
-    Ok(())
+            )
+            .with_note(
+                loc,
+                format!(
+                    "function result types: {}",
+                    quoted_list(ctx, f.results(ctx).iter().copied())
+                ),
+            )
+    })
 }

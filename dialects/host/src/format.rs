@@ -9,9 +9,8 @@
 //!   not `index` (MLIR's `gpu.launch_func` convention).
 
 use lockstep_device::format::{
-    parse_attrs_result_type, parse_keyword_attr, parse_load, parse_n_operands, parse_ptradd,
-    parse_size_align, parse_store, print_attrs_result_type, print_keyword_attr, print_load,
-    print_operand_list, print_ptradd, print_size_align, print_store, resolve,
+    parse_attrs_result_type, parse_keyword_attr, parse_n_operands, print_attr_or_missing,
+    print_attrs_result_type, print_keyword_attr, print_operand_list, resolve,
 };
 use lockstep_ir::lexer::Tok;
 use lockstep_ir::opdef::AsmFormat;
@@ -40,12 +39,7 @@ asm_format!(
     print_operand_type
 );
 asm_format!(MEMCPY_FORMAT, parse_memcpy, print_memcpy);
-asm_format!(ALLOCA_FORMAT, parse_alloca, print_alloca);
-asm_format!(PTRADD_FORMAT, parse_ptradd, print_ptradd);
-asm_format!(LOAD_FORMAT, parse_load, print_load);
-asm_format!(STORE_FORMAT, parse_store, print_store);
 asm_format!(LAUNCH_FORMAT, parse_launch, print_launch);
-asm_format!(BARE_FORMAT, parse_bare, print_bare);
 asm_format!(PRINTF_FORMAT, parse_printf, print_printf);
 
 /// `%bytes [{attrs}] : ResultT` with an implied `i64` operand.
@@ -99,24 +93,6 @@ fn print_memcpy(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.write(" : ");
     let ops = ctx.operands(op);
     p.print_value_types(&ops[..ops.len().min(2)]);
-}
-
-fn parse_alloca(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    parse_size_align(p, st)?;
-    parse_attrs_result_type(p, st)
-}
-
-fn print_alloca(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    print_size_align(p, op);
-    print_attrs_result_type(p, op, &["size", "alignment"]);
-}
-
-fn parse_bare(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut st.attrs)
-}
-
-fn print_bare(p: &mut OpAsmPrinter<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
 }
 
 // ----- host.launch -----
@@ -190,10 +166,7 @@ fn parse_launch(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
 fn print_launch(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
-    match ctx.attr_of(op, "kernel") {
-        Some(a) => p.print_attr(a),
-        None => p.write("<<missing>>"),
-    }
+    print_attr_or_missing(p, op, "kernel");
     let ops = ctx.operands(op);
     let group = |p: &mut OpAsmPrinter<'_>, r: std::ops::Range<usize>| {
         p.write("(");

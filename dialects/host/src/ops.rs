@@ -8,15 +8,15 @@
 use crate::format;
 use crate::verify;
 use crate::{MemcpyKind, is_host_ptr};
-use lockstep_device::ops::{I32, I64, OFFSET};
+use lockstep_device::format::{
+    ALLOCA_FORMAT, BARE_FORMAT, LOAD_FORMAT, PTRADD_FORMAT, STORE_FORMAT,
+};
+use lockstep_device::ops::{
+    I32, I64, I64_ATTR, LOADABLE, OFFSET, fold_ptradd, int_of, many, one, opt, req,
+};
 use lockstep_device::{AddressSpace, ptr_space};
-use lockstep_ir::opdef::{Arity, AttrConstraint, AttrSpec, TypeConstraint, ValueSpec, constraints};
-use lockstep_ir::{AttrData, Context, OpDef, OpId, Sym, Traits, TypeData, TypeId, ValueId};
-
-fn int_of(ctx: &Context, t: TypeId, widths: &[u32]) -> bool {
-    matches!(ctx.type_data(t), TypeData::Integer { width, .. } if widths.contains(width))
-        && ctx.type_data(t).is_signless_integer()
-}
+use lockstep_ir::opdef::{Arity, AttrConstraint, TypeConstraint, ValueSpec, constraints};
+use lockstep_ir::{AttrData, Context, OpDef, OpId, Sym, Traits, TypeData, ValueId};
 
 pub static HOST_PTR: TypeConstraint = TypeConstraint {
     description: "host pointer",
@@ -30,16 +30,10 @@ pub static HOST_OR_GLOBAL_PTR: TypeConstraint = TypeConstraint {
     description: "host pointer or global device pointer",
     check: |c, t| is_host_ptr(c, t) || ptr_space(c, t) == Some(AddressSpace::Global),
 };
-/// What host loads and stores move.
+/// What host loads and stores move: what device ones do, and host pointers.
 pub static HOST_LOADABLE: TypeConstraint = TypeConstraint {
     description: "i8, i16, i32, i64, f32, f64, device pointer or host pointer",
-    check: |c, t| {
-        int_of(c, t, &[8, 16, 32, 64])
-            || t == c.common.f32
-            || t == c.common.f64
-            || ptr_space(c, t).is_some()
-            || is_host_ptr(c, t)
-    },
+    check: |c, t| (LOADABLE.check)(c, t) || is_host_ptr(c, t),
 };
 pub static LAUNCH_DIM: TypeConstraint = TypeConstraint {
     description: "index or 32-bit signless integer",
@@ -64,21 +58,6 @@ pub static KERNEL_REF_ATTR: AttrConstraint = AttrConstraint {
     description: "nested symbol reference attribute (@module::@kernel)",
     check: |c, a| matches!(c.attr_data(a), AttrData::SymbolRef { nested, .. } if nested.len() == 1),
 };
-
-const fn one(name: &'static str, constraint: &'static TypeConstraint) -> ValueSpec {
-    ValueSpec {
-        name,
-        constraint,
-        arity: Arity::Single,
-    }
-}
-const fn req(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional: false,
-    }
-}
 
 pub static DEVICE_ALLOC: OpDef = OpDef {
     name: "host.device_alloc",
@@ -136,16 +115,9 @@ pub static ALLOCA: OpDef = OpDef {
     name: "host.alloca",
     summary: "Host stack storage",
     results: &[one("result", &HOST_PTR)],
-    attrs: &[
-        req("size", &lockstep_device::ops::I64_ATTR),
-        AttrSpec {
-            name: "alignment",
-            constraint: &lockstep_device::ops::I64_ATTR,
-            optional: true,
-        },
-    ],
+    attrs: &[req("size", &I64_ATTR), opt("alignment", &I64_ATTR)],
     verify: Some(verify::verify_alloca),
-    format: Some(format::ALLOCA_FORMAT),
+    format: Some(ALLOCA_FORMAT),
     ..OpDef::DEFAULT
 };
 
@@ -157,7 +129,7 @@ pub static PTRADD: OpDef = OpDef {
     traits: Traits::PURE,
     verify: Some(verify::verify_host_only),
     fold: Some(fold_ptradd),
-    format: Some(format::PTRADD_FORMAT),
+    format: Some(PTRADD_FORMAT),
     ..OpDef::DEFAULT
 };
 
@@ -167,7 +139,7 @@ pub static LOAD: OpDef = OpDef {
     operands: &[one("addr", &HOST_PTR)],
     results: &[one("result", &HOST_LOADABLE)],
     verify: Some(verify::verify_host_only),
-    format: Some(format::LOAD_FORMAT),
+    format: Some(LOAD_FORMAT),
     ..OpDef::DEFAULT
 };
 
@@ -176,7 +148,7 @@ pub static STORE: OpDef = OpDef {
     summary: "Stores a value to host memory",
     operands: &[one("value", &HOST_LOADABLE), one("addr", &HOST_PTR)],
     verify: Some(verify::verify_host_only),
-    format: Some(format::STORE_FORMAT),
+    format: Some(STORE_FORMAT),
     ..OpDef::DEFAULT
 };
 
@@ -191,11 +163,7 @@ pub static LAUNCH: OpDef = OpDef {
         one("blockSizeY", &LAUNCH_DIM),
         one("blockSizeZ", &LAUNCH_DIM),
         one("dynamicSharedMemorySize", &I32),
-        ValueSpec {
-            name: "kernelOperands",
-            constraint: &constraints::ANY,
-            arity: Arity::Variadic,
-        },
+        many("kernelOperands"),
     ],
     attrs: &[req("kernel", &KERNEL_REF_ATTR)],
     verify: Some(verify::verify_launch),
@@ -208,7 +176,7 @@ pub static SYNCHRONIZE: OpDef = OpDef {
     name: "host.synchronize",
     summary: "Waits for all launched kernels (cudaDeviceSynchronize)",
     verify: Some(verify::verify_host_only),
-    format: Some(format::BARE_FORMAT),
+    format: Some(BARE_FORMAT),
     ..OpDef::DEFAULT
 };
 
@@ -241,22 +209,6 @@ pub const ALL_OPS: &[&OpDef] = &[
     &SYNCHRONIZE,
     &PRINTF,
 ];
-
-/// `host.ptradd %p, 0` is `%p`.
-fn fold_ptradd(
-    ctx: &Context,
-    op: OpId,
-    cst: &[Option<lockstep_ir::AttrId>],
-) -> Option<Vec<lockstep_ir::opdef::FoldValue>> {
-    let off = (*cst.get(1)?)?;
-    (ctx.attr_data(off).as_int() == Some(0))
-        .then(|| {
-            Some(vec![lockstep_ir::opdef::FoldValue::Value(
-                *ctx.operands(op).first()?,
-            )])
-        })
-        .flatten()
-}
 
 /// The `kind` of a `host.memcpy`.
 pub fn memcpy_kind(ctx: &Context, op: OpId) -> Option<MemcpyKind> {

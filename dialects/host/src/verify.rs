@@ -9,18 +9,10 @@
 use crate::ops::{LaunchOp, memcpy_kind};
 use crate::{host_ptr_type, is_host_ptr};
 use lockstep_device::ops::{FunctionOp, KERNEL, MODULE};
-use lockstep_device::{AddressSpace, ptr_space, ptr_type};
-use lockstep_ir::printer::{attr_to_string, type_to_string};
+use lockstep_device::{AddressSpace, check_size_align, ptr_space, ptr_type};
+use lockstep_func::function_like::{first_type_mismatch, op_error, quoted};
+use lockstep_ir::printer::attr_to_string;
 use lockstep_ir::{Context, Diagnostic, OpId, SymbolTables, TypeId};
-use std::fmt::Display;
-
-fn op_error(ctx: &Context, op: OpId, msg: impl Display) -> Diagnostic {
-    Diagnostic::error(ctx.loc(op), format!("'{}' op {msg}", ctx.name_of(op)))
-}
-
-fn quoted(ctx: &Context, t: TypeId) -> String {
-    format!("'{}'", type_to_string(ctx, t))
-}
 
 /// Host ops may not appear in device code.
 pub(crate) fn verify_host_only(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -40,25 +32,7 @@ pub(crate) fn verify_host_only(ctx: &Context, op: OpId) -> Result<(), Diagnostic
 
 pub(crate) fn verify_alloca(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     verify_host_only(ctx, op)?;
-    if let Some(size) = ctx.int_attr_of(op, "size")
-        && size <= 0
-    {
-        return Err(op_error(
-            ctx,
-            op,
-            format!("size must be positive, got {size}"),
-        ));
-    }
-    if let Some(align) = ctx.int_attr_of(op, "alignment")
-        && (align <= 0 || align & (align - 1) != 0)
-    {
-        return Err(op_error(
-            ctx,
-            op,
-            format!("alignment must be a positive power of two, got {align}"),
-        ));
-    }
-    Ok(())
+    check_size_align(ctx, op)
 }
 
 pub(crate) fn verify_memcpy(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -181,19 +155,16 @@ pub(crate) fn verify_launch_symbol_uses(
             ),
         ));
     }
-    for (i, (&a, &t)) in args.iter().zip(inputs).enumerate() {
-        let at = ctx.value_type(a);
-        if at != t {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "type of function argument {i} does not match: kernel operand has type {}, the kernel expects {}",
-                    quoted(ctx, at),
-                    quoted(ctx, t)
-                ),
-            ));
-        }
+    match first_type_mismatch(ctx, args, inputs) {
+        Some((i, at, t)) => Err(op_error(
+            ctx,
+            op,
+            format!(
+                "type of function argument {i} does not match: kernel operand has type {}, the kernel expects {}",
+                quoted(ctx, at),
+                quoted(ctx, t)
+            ),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }

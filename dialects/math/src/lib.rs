@@ -92,24 +92,14 @@ pub static MATH: Dialect = Dialect {
     name: "math",
     summary: "Basic mathematical operations",
     ops: ALL_OPS,
-    materialize_constant: Some(materialize_constant),
+    // Folded constants become `arith.constant`s, as MLIR's math dialect does.
+    materialize_constant: Some(lockstep_arith::materialize_constant),
     allows_unknown_ops: false,
 };
 
 /// Registers the math dialect in a context.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&MATH);
-}
-
-/// Folded constants become `arith.constant`s, as MLIR's math dialect does.
-fn materialize_constant(
-    rw: &mut Rewriter<'_>,
-    value: AttrId,
-    ty: TypeId,
-    loc: LocId,
-) -> Option<OpId> {
-    lockstep_arith::is_buildable_with(rw.ctx(), value, ty)
-        .then(|| lockstep_arith::build_constant(rw, value, ty, loc))
 }
 
 /// Is `op` one of the math ops?

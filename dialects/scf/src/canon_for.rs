@@ -14,11 +14,11 @@
 use crate::FOR;
 use crate::canonicalize::{
     block_fits, constant_int, int_width, replace_op, replace_op_values, replace_op_with_block,
-    single_block,
+    rewrite_pattern, single_block,
 };
 use crate::ops::ForOp;
 use lockstep_ir::fold_util::sext;
-use lockstep_ir::{Context, OpDef, OpId, RewritePattern, Rewriter, ValueId};
+use lockstep_ir::{Context, OpId, Rewriter, ValueId};
 
 /// The parts of a well-formed `scf.for` whose counts all agree.
 struct ForParts {
@@ -142,55 +142,50 @@ fn static_trip_count(ctx: &Context, op: OpId, p: &ForParts) -> Option<u64> {
 /// MLIR's `SimplifyTrivialLoops` for loops with a static trip count.
 pub(crate) struct SimplifyTrivialLoops;
 
-impl RewritePattern for SimplifyTrivialLoops {
-    fn name(&self) -> &'static str {
-        "SimplifyTrivialLoops"
+rewrite_pattern!(
+    SimplifyTrivialLoops,
+    "SimplifyTrivialLoops",
+    &FOR,
+    for_parts => simplify_trivial_loops
+);
+
+fn simplify_trivial_loops(op: OpId, rw: &mut Rewriter<'_>, p: ForParts) -> bool {
+    let ctx = rw.ctx();
+    let Some(trips) = static_trip_count(ctx, op, &p) else {
+        return false;
+    };
+    if p.inits.iter().any(|&v| ctx.defining_op(v) == Some(op)) {
+        return false;
     }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&FOR)
+    if trips == 0 {
+        replace_op_values(rw, op, &p.inits);
+        return true;
     }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let ctx = rw.ctx();
-        let Some(p) = for_parts(ctx, op) else {
-            return false;
-        };
-        let Some(trips) = static_trip_count(ctx, op, &p) else {
-            return false;
-        };
-        if p.inits.iter().any(|&v| ctx.defining_op(v) == Some(op)) {
+    let width = int_width(ctx, ctx.value_type(p.lb));
+    if sext(trips as i64, width) == 1 {
+        let mut args = vec![p.lb];
+        args.extend_from_slice(&p.inits);
+        let types: Vec<_> = args.iter().map(|&v| ctx.value_type(v)).collect();
+        if !block_fits(ctx, op, p.body, &types) {
             return false;
         }
-        if trips == 0 {
-            replace_op_values(rw, op, &p.inits);
-            return true;
-        }
-        let width = int_width(ctx, ctx.value_type(p.lb));
-        if sext(trips as i64, width) == 1 {
-            let mut args = vec![p.lb];
-            args.extend_from_slice(&p.inits);
-            let types: Vec<_> = args.iter().map(|&v| ctx.value_type(v)).collect();
-            if !block_fits(ctx, op, p.body, &types) {
-                return false;
-            }
-            replace_op_with_block(rw, op, p.body, &args);
-            return true;
-        }
-        // An empty loop that runs more than once yields the same values
-        // every time: if they come from outside, they are its results.
-        if ctx.first_op(p.body) != Some(p.yield_op) {
-            return false;
-        }
-        let outside = p.yielded.iter().all(|&v| {
-            ctx.value_block(v)
-                .and_then(|b| ctx.block_parent_op(b))
-                .is_none_or(|d| !ctx.is_ancestor(op, d))
-        });
-        if !outside || p.yielded.iter().any(|&v| ctx.defining_op(v) == Some(op)) {
-            return false;
-        }
-        let with: Vec<Option<ValueId>> = p.yielded.iter().map(|&v| Some(v)).collect();
-        replace_op(rw, op, &with);
-        true
+        replace_op_with_block(rw, op, p.body, &args);
+        return true;
     }
+    // An empty loop that runs more than once yields the same values
+    // every time: if they come from outside, they are its results.
+    if ctx.first_op(p.body) != Some(p.yield_op) {
+        return false;
+    }
+    let outside = p.yielded.iter().all(|&v| {
+        ctx.value_block(v)
+            .and_then(|b| ctx.block_parent_op(b))
+            .is_none_or(|d| !ctx.is_ancestor(op, d))
+    });
+    if !outside || p.yielded.iter().any(|&v| ctx.defining_op(v) == Some(op)) {
+        return false;
+    }
+    let with: Vec<Option<ValueId>> = p.yielded.iter().map(|&v| Some(v)).collect();
+    replace_op(rw, op, &with);
+    true
 }

@@ -30,31 +30,31 @@
 //! order users are announced as modified), lockstep uses the order in which
 //! the edges list the values.
 
-use crate::canonicalize::{replace_op, value_region};
+use crate::canonicalize::{replace_op, rewrite_pattern, value_region};
 use crate::ops::{ForOp, IfOp, WhileOp, single_block};
 use crate::{FOR, IF, WHILE};
-use lockstep_ir::{
-    BlockId, Context, OpDef, OpId, OperationState, RegionId, RewritePattern, Rewriter, ValueId,
-};
+use lockstep_ir::{BlockId, Context, OpDef, OpId, OperationState, RegionId, Rewriter, ValueId};
 
 /// One operand slot: (owning op, operand index).
 type Slot = (OpId, usize);
 
+/// Each successor operand slot with the successor inputs it feeds.
+type SuccessorMap = Vec<(Slot, Vec<ValueId>)>;
+
 /// The successor operand → inputs mapping of `op`, in MLIR's order of
 /// region branch points (the op, then the terminators region by region) and
 /// successors. `None` when the op is malformed.
-fn operand_to_inputs(ctx: &Context, op: OpId) -> Option<Vec<(Slot, Vec<ValueId>)>> {
-    let mut out: Vec<(Slot, Vec<ValueId>)> = Vec::new();
-    let edge =
-        |out: &mut Vec<(Slot, Vec<ValueId>)>, owner: OpId, first: usize, inputs: &[ValueId]| {
-            for (k, &v) in inputs.iter().enumerate() {
-                let slot = (owner, first + k);
-                match out.iter_mut().find(|(s, _)| *s == slot) {
-                    Some((_, list)) => list.push(v),
-                    None => out.push((slot, vec![v])),
-                }
+fn operand_to_inputs(ctx: &Context, op: OpId) -> Option<SuccessorMap> {
+    let mut out: SuccessorMap = Vec::new();
+    let edge = |out: &mut SuccessorMap, owner: OpId, first: usize, inputs: &[ValueId]| {
+        for (k, &v) in inputs.iter().enumerate() {
+            let slot = (owner, first + k);
+            match out.iter_mut().find(|(s, _)| *s == slot) {
+                Some((_, list)) => list.push(v),
+                None => out.push((slot, vec![v])),
             }
-        };
+        }
+    };
     if IfOp::from_op(ctx, op).is_some() {
         let results = ctx.results(op).to_vec();
         for &r in ctx.regions(op) {
@@ -169,37 +169,31 @@ fn defined_before(ctx: &Context, op: OpId, a: ValueId, b: ValueId) -> bool {
 /// Successor inputs that can only receive one value become that value.
 pub(crate) struct MakeSuccessorInputsDead(pub &'static OpDef);
 
-impl RewritePattern for MakeSuccessorInputsDead {
-    fn name(&self) -> &'static str {
-        "MakeRegionBranchOpSuccessorInputsDead"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(self.0)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let Some(map) = operand_to_inputs(rw.ctx(), op) else {
-            return false;
-        };
-        let inv = input_to_operands(&map);
-        let mut changed = false;
-        for (input, _) in &inv {
-            let ctx = rw.ctx();
-            if !ctx.has_uses(*input) {
-                continue;
-            }
-            let reachable = reachable_values(ctx, &inv, *input);
-            let [a] = reachable[..] else {
-                continue;
-            };
-            if !defined_before(ctx, op, a, *input) {
-                continue;
-            }
-            rw.replace_all_uses_with(*input, a);
-            changed = true;
+rewrite_pattern!(
+    MakeSuccessorInputsDead(def),
+    "MakeRegionBranchOpSuccessorInputsDead",
+    operand_to_inputs => make_successor_inputs_dead
+);
+
+fn make_successor_inputs_dead(op: OpId, rw: &mut Rewriter<'_>, map: SuccessorMap) -> bool {
+    let inv = input_to_operands(&map);
+    let mut changed = false;
+    for (input, _) in &inv {
+        let ctx = rw.ctx();
+        if !ctx.has_uses(*input) {
+            continue;
         }
-        changed
+        let reachable = reachable_values(ctx, &inv, *input);
+        let [a] = reachable[..] else {
+            continue;
+        };
+        if !defined_before(ctx, op, a, *input) {
+            continue;
+        }
+        rw.replace_all_uses_with(*input, a);
+        changed = true;
     }
+    changed
 }
 
 /// The op (`Ok`) or block (`Err`) owning a value, and its position there.
@@ -223,137 +217,129 @@ fn owner_and_number(ctx: &Context, v: ValueId) -> (Result<OpId, Option<BlockId>>
 /// every edge, uses of the later are replaced by the earlier.
 pub(crate) struct RemoveDuplicateSuccessorInputUses(pub &'static OpDef);
 
-impl RewritePattern for RemoveDuplicateSuccessorInputUses {
-    fn name(&self) -> &'static str {
-        "RemoveDuplicateSuccessorInputUses"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(self.0)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let Some(map) = operand_to_inputs(rw.ctx(), op) else {
-            return false;
-        };
-        let inv = input_to_operands(&map);
-        let mut inputs: Vec<ValueId> = inv.iter().map(|(v, _)| *v).collect();
-        inputs.sort_by_key(|&v| owner_and_number(rw.ctx(), v).1);
-        let signature = |ctx: &Context, v: ValueId| {
-            let mut s: Vec<(OpId, ValueId)> = slots_of(&inv, v)
-                .unwrap_or(&[])
-                .iter()
-                .map(|&(o, i)| (o, ctx.operands(o)[i]))
-                .collect();
-            s.sort();
-            s
-        };
-        let mut changed = false;
-        for i in 0..inputs.len() {
-            for j in i + 1..inputs.len() {
-                let (a, b) = (inputs[i], inputs[j]);
-                let ctx = rw.ctx();
-                if !ctx.has_uses(b) {
-                    continue;
-                }
-                if owner_and_number(ctx, a).0 != owner_and_number(ctx, b).0 {
-                    continue;
-                }
-                if signature(ctx, a) == signature(ctx, b) {
-                    rw.replace_all_uses_with(b, a);
-                    changed = true;
-                }
+rewrite_pattern!(
+    RemoveDuplicateSuccessorInputUses(def),
+    "RemoveDuplicateSuccessorInputUses",
+    operand_to_inputs => remove_duplicate_successor_input_uses
+);
+
+fn remove_duplicate_successor_input_uses(
+    _op: OpId,
+    rw: &mut Rewriter<'_>,
+    map: SuccessorMap,
+) -> bool {
+    let inv = input_to_operands(&map);
+    let mut inputs: Vec<ValueId> = inv.iter().map(|(v, _)| *v).collect();
+    inputs.sort_by_key(|&v| owner_and_number(rw.ctx(), v).1);
+    let signature = |ctx: &Context, v: ValueId| {
+        let mut s: Vec<(OpId, ValueId)> = slots_of(&inv, v)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&(o, i)| (o, ctx.operands(o)[i]))
+            .collect();
+        s.sort();
+        s
+    };
+    let mut changed = false;
+    for i in 0..inputs.len() {
+        for j in i + 1..inputs.len() {
+            let (a, b) = (inputs[i], inputs[j]);
+            let ctx = rw.ctx();
+            if !ctx.has_uses(b) {
+                continue;
+            }
+            if owner_and_number(ctx, a).0 != owner_and_number(ctx, b).0 {
+                continue;
+            }
+            if signature(ctx, a) == signature(ctx, b) {
+                rw.replace_all_uses_with(b, a);
+                changed = true;
             }
         }
-        changed
     }
+    changed
 }
 
 /// Erases unused successor inputs, all tied inputs of a set at once, with
 /// the operands feeding them.
 pub(crate) struct RemoveDeadSuccessorInputs(pub &'static OpDef);
 
-impl RewritePattern for RemoveDeadSuccessorInputs {
-    fn name(&self) -> &'static str {
-        "RemoveDeadRegionBranchOpSuccessorInputs"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(self.0)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let ctx = rw.ctx();
-        let Some(map) = operand_to_inputs(ctx, op) else {
-            return false;
-        };
-        // Tied sets: inputs fed by one operand go together.
-        let mut sets: Vec<Vec<ValueId>> = Vec::new();
-        for (_, inputs) in &map {
-            let mut merged: Vec<ValueId> = inputs.clone();
-            let mut k = 0;
-            while k < sets.len() {
-                if sets[k].iter().any(|v| merged.contains(v)) {
-                    let s = sets.remove(k);
-                    for v in s {
-                        if !merged.contains(&v) {
-                            merged.push(v);
-                        }
+rewrite_pattern!(
+    RemoveDeadSuccessorInputs(def),
+    "RemoveDeadRegionBranchOpSuccessorInputs",
+    operand_to_inputs => remove_dead_successor_inputs
+);
+
+fn remove_dead_successor_inputs(op: OpId, rw: &mut Rewriter<'_>, map: SuccessorMap) -> bool {
+    let ctx = rw.ctx();
+    // Tied sets: inputs fed by one operand go together.
+    let mut sets: Vec<Vec<ValueId>> = Vec::new();
+    for (_, inputs) in &map {
+        let mut merged: Vec<ValueId> = inputs.clone();
+        let mut k = 0;
+        while k < sets.len() {
+            if sets[k].iter().any(|v| merged.contains(v)) {
+                let s = sets.remove(k);
+                for v in s {
+                    if !merged.contains(&v) {
+                        merged.push(v);
                     }
-                } else {
-                    k += 1;
                 }
-            }
-            sets.push(merged);
-        }
-        let dead: Vec<ValueId> = sets
-            .into_iter()
-            .filter(|s| s.iter().all(|&v| !ctx.has_uses(v)))
-            .flatten()
-            .collect();
-        if dead.is_empty() {
-            return false;
-        }
-        // Operands to erase, grouped by owner (in order of appearance).
-        let mut operands: Vec<(OpId, Vec<usize>)> = Vec::new();
-        for (slot, inputs) in &map {
-            if inputs.iter().any(|v| dead.contains(v)) {
-                match operands.iter_mut().find(|(o, _)| *o == slot.0) {
-                    Some((_, idx)) => idx.push(slot.1),
-                    None => operands.push((slot.0, vec![slot.1])),
-                }
+            } else {
+                k += 1;
             }
         }
-        let mut block_args: Vec<(BlockId, Vec<usize>)> = Vec::new();
-        let mut dead_results = vec![false; ctx.results(op).len()];
-        for &v in &dead {
-            match owner_and_number(ctx, v) {
-                (Ok(_), n) => dead_results[n] = true,
-                (Err(Some(b)), n) => match block_args.iter_mut().find(|(x, _)| *x == b) {
-                    Some((_, idx)) => idx.push(n),
-                    None => block_args.push((b, vec![n])),
-                },
-                (Err(None), _) => {}
-            }
-        }
-        for (o, idx) in operands {
-            let erase: Vec<bool> = (0..rw.ctx().operands(o).len())
-                .map(|i| idx.contains(&i))
-                .collect();
-            rw.erase_operands(o, &erase);
-        }
-        for (b, mut idx) in block_args {
-            idx.sort_unstable();
-            for &i in idx.iter().rev() {
-                rw.erase_block_arg(b, i);
-            }
-            if let Some(p) = rw.ctx().block_parent_op(b) {
-                rw.notify_modified(p);
-            }
-        }
-        if dead_results.iter().any(|&d| d) {
-            erase_op_results(rw, op, &dead_results);
-        }
-        true
+        sets.push(merged);
     }
+    let dead: Vec<ValueId> = sets
+        .into_iter()
+        .filter(|s| s.iter().all(|&v| !ctx.has_uses(v)))
+        .flatten()
+        .collect();
+    if dead.is_empty() {
+        return false;
+    }
+    // Operands to erase, grouped by owner (in order of appearance).
+    let mut operands: Vec<(OpId, Vec<usize>)> = Vec::new();
+    for (slot, inputs) in &map {
+        if inputs.iter().any(|v| dead.contains(v)) {
+            match operands.iter_mut().find(|(o, _)| *o == slot.0) {
+                Some((_, idx)) => idx.push(slot.1),
+                None => operands.push((slot.0, vec![slot.1])),
+            }
+        }
+    }
+    let mut block_args: Vec<(BlockId, Vec<usize>)> = Vec::new();
+    let mut dead_results = vec![false; ctx.results(op).len()];
+    for &v in &dead {
+        match owner_and_number(ctx, v) {
+            (Ok(_), n) => dead_results[n] = true,
+            (Err(Some(b)), n) => match block_args.iter_mut().find(|(x, _)| *x == b) {
+                Some((_, idx)) => idx.push(n),
+                None => block_args.push((b, vec![n])),
+            },
+            (Err(None), _) => {}
+        }
+    }
+    for (o, idx) in operands {
+        let erase: Vec<bool> = (0..rw.ctx().operands(o).len())
+            .map(|i| idx.contains(&i))
+            .collect();
+        rw.erase_operands(o, &erase);
+    }
+    for (b, mut idx) in block_args {
+        idx.sort_unstable();
+        for &i in idx.iter().rev() {
+            rw.erase_block_arg(b, i);
+        }
+        if let Some(p) = rw.ctx().block_parent_op(b) {
+            rw.notify_modified(p);
+        }
+    }
+    if dead_results.iter().any(|&d| d) {
+        erase_op_results(rw, op, &dead_results);
+    }
+    true
 }
 
 /// MLIR's `RewriterBase::eraseOpResults`: a new op with the same operands

@@ -25,13 +25,12 @@
 
 use crate::canonicalize::{
     create, create_condition, erase_tree, op_region, region_is_ancestor, replace_op_values,
-    single_block, uses_of, value_region,
+    rewrite_pattern, single_block, uses_of, value_region,
 };
 use crate::ops::{IfOp, WhileOp};
 use crate::{IF, WHILE};
 use lockstep_ir::{
-    BlockId, Context, InsertPoint, LocId, OpDef, OpId, RegionId, RewritePattern, Rewriter, TypeId,
-    ValueId,
+    BlockId, Context, InsertPoint, LocId, OpId, RegionId, Rewriter, TypeId, ValueId,
 };
 
 /// The parts of a well-formed `scf.while` whose counts all agree.
@@ -138,271 +137,241 @@ fn replace_condition(rw: &mut Rewriter<'_>, old: OpId, cond: ValueId, args: &[Va
 
 pub(crate) struct WhileConditionTruth;
 
-impl RewritePattern for WhileConditionTruth {
-    fn name(&self) -> &'static str {
-        "WhileConditionTruth"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&WHILE)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let Some(p) = while_parts(rw.ctx(), op) else {
-            return false;
-        };
-        let loc = rw.ctx().loc(op);
-        let mut c_true: Option<ValueId> = None;
-        let mut replaced = false;
-        for (&v, &a) in p.cond_args.iter().zip(&p.after_args) {
-            if v != p.cond || !rw.ctx().has_uses(a) {
-                continue;
-            }
-            let c = match c_true {
-                Some(c) => c,
-                None => {
-                    let ty = rw.ctx().value_type(p.cond);
-                    let attr = rw.ctx().bool_attr(true);
-                    let c = lockstep_arith::build_constant(rw, attr, ty, loc);
-                    let c = rw.ctx().result(c, 0);
-                    c_true = Some(c);
-                    c
-                }
-            };
-            rw.replace_all_uses_with(a, c);
-            replaced = true;
+rewrite_pattern!(
+    WhileConditionTruth,
+    "WhileConditionTruth",
+    &WHILE,
+    while_parts => while_condition_truth
+);
+
+fn while_condition_truth(op: OpId, rw: &mut Rewriter<'_>, p: WhileParts) -> bool {
+    let loc = rw.ctx().loc(op);
+    let mut c_true: Option<ValueId> = None;
+    let mut replaced = false;
+    for (&v, &a) in p.cond_args.iter().zip(&p.after_args) {
+        if v != p.cond || !rw.ctx().has_uses(a) {
+            continue;
         }
-        replaced
+        let c = match c_true {
+            Some(c) => c,
+            None => {
+                let ty = rw.ctx().value_type(p.cond);
+                let attr = rw.ctx().bool_attr(true);
+                let c = lockstep_arith::build_constant(rw, attr, ty, loc);
+                let c = rw.ctx().result(c, 0);
+                c_true = Some(c);
+                c
+            }
+        };
+        rw.replace_all_uses_with(a, c);
+        replaced = true;
     }
+    replaced
 }
 
 pub(crate) struct WhileCmpCond;
 
-impl RewritePattern for WhileCmpCond {
-    fn name(&self) -> &'static str {
-        "WhileCmpCond"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&WHILE)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let ctx = rw.ctx();
-        let Some(p) = while_parts(ctx, op) else {
-            return false;
-        };
-        let Some(cmp) = ctx
-            .defining_op(p.cond)
-            .and_then(|o| lockstep_arith::CmpIOp::cast(ctx, o))
-        else {
-            return false;
-        };
-        let Some(pred) = cmp.predicate(ctx) else {
-            return false;
-        };
-        let cmp_ops = [cmp.lhs(ctx), cmp.rhs(ctx)];
-        let mut changed = false;
-        for (&v, &a) in p.cond_args.iter().zip(&p.after_args) {
-            for idx in 0..2 {
-                if v != cmp_ops[idx] {
+rewrite_pattern!(WhileCmpCond, "WhileCmpCond", &WHILE, while_parts => while_cmp_cond);
+
+fn while_cmp_cond(_op: OpId, rw: &mut Rewriter<'_>, p: WhileParts) -> bool {
+    let ctx = rw.ctx();
+    let Some(cmp) = ctx
+        .defining_op(p.cond)
+        .and_then(|o| lockstep_arith::CmpIOp::cast(ctx, o))
+    else {
+        return false;
+    };
+    let Some(pred) = cmp.predicate(ctx) else {
+        return false;
+    };
+    let cmp_ops = [cmp.lhs(ctx), cmp.rhs(ctx)];
+    let mut changed = false;
+    for (&v, &a) in p.cond_args.iter().zip(&p.after_args) {
+        for idx in 0..2 {
+            if v != cmp_ops[idx] {
+                continue;
+            }
+            for (user, _) in uses_of(rw.ctx(), a) {
+                let ctx = rw.ctx();
+                if !ctx.is_live_op(user) {
                     continue;
                 }
-                for (user, _) in uses_of(rw.ctx(), a) {
-                    let ctx = rw.ctx();
-                    if !ctx.is_live_op(user) {
-                        continue;
-                    }
-                    let Some(cmp2) = lockstep_arith::CmpIOp::cast(ctx, user) else {
-                        continue;
-                    };
-                    let other = if idx == 0 {
-                        cmp2.rhs(ctx)
-                    } else {
-                        cmp2.lhs(ctx)
-                    };
-                    if other != cmp_ops[1 - idx] {
-                        continue;
-                    }
-                    let Some(pred2) = cmp2.predicate(ctx) else {
-                        continue;
-                    };
-                    let same = if pred2 == pred {
-                        true
-                    } else if pred2 == pred.invert() {
-                        false
-                    } else {
-                        continue;
-                    };
-                    // Created at the insertion point, in front of the loop.
-                    let loc = ctx.loc(user);
-                    let (attr, i1) = (ctx.bool_attr(same), ctx.common.i1);
-                    let c = lockstep_arith::build_constant(rw, attr, i1, loc);
-                    let c = rw.ctx().result(c, 0);
-                    replace_op_values(rw, user, &[c]);
-                    changed = true;
+                let Some(cmp2) = lockstep_arith::CmpIOp::cast(ctx, user) else {
+                    continue;
+                };
+                let other = if idx == 0 {
+                    cmp2.rhs(ctx)
+                } else {
+                    cmp2.lhs(ctx)
+                };
+                if other != cmp_ops[1 - idx] {
+                    continue;
                 }
+                let Some(pred2) = cmp2.predicate(ctx) else {
+                    continue;
+                };
+                let same = if pred2 == pred {
+                    true
+                } else if pred2 == pred.invert() {
+                    false
+                } else {
+                    continue;
+                };
+                // Created at the insertion point, in front of the loop.
+                let loc = ctx.loc(user);
+                let (attr, i1) = (ctx.bool_attr(same), ctx.common.i1);
+                let c = lockstep_arith::build_constant(rw, attr, i1, loc);
+                let c = rw.ctx().result(c, 0);
+                replace_op_values(rw, user, &[c]);
+                changed = true;
             }
         }
-        changed
     }
+    changed
 }
 
 pub(crate) struct WhileOpAlignBeforeArgs;
 
-impl RewritePattern for WhileOpAlignBeforeArgs {
-    fn name(&self) -> &'static str {
-        "WhileOpAlignBeforeArgs"
+rewrite_pattern!(
+    WhileOpAlignBeforeArgs,
+    "WhileOpAlignBeforeArgs",
+    &WHILE,
+    while_parts => while_op_align_before_args
+);
+
+fn while_op_align_before_args(op: OpId, rw: &mut Rewriter<'_>, p: WhileParts) -> bool {
+    let ctx = rw.ctx();
+    if p.before_args == p.cond_args {
+        return false;
     }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&WHILE)
+    let n = p.cond_args.len();
+    for i in 0..n {
+        if p.cond_args[..i].contains(&p.cond_args[i]) {
+            return false;
+        }
     }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let ctx = rw.ctx();
-        let Some(p) = while_parts(ctx, op) else {
+    if p.before_args.len() != n {
+        return false;
+    }
+    // mapping[term index] = before index.
+    let mut mapping = vec![0usize; n];
+    for (i, a) in p.before_args.iter().enumerate() {
+        let Some(j) = p.cond_args.iter().position(|v| v == a) else {
             return false;
         };
-        if p.before_args == p.cond_args {
-            return false;
-        }
-        let n = p.cond_args.len();
-        for i in 0..n {
-            if p.cond_args[..i].contains(&p.cond_args[i]) {
-                return false;
-            }
-        }
-        if p.before_args.len() != n {
-            return false;
-        }
-        // mapping[term index] = before index.
-        let mut mapping = vec![0usize; n];
-        for (i, a) in p.before_args.iter().enumerate() {
-            let Some(j) = p.cond_args.iter().position(|v| v == a) else {
-                return false;
-            };
-            mapping[j] = i;
-        }
-        let loc = ctx.loc(op);
-        let mut new_types: Vec<TypeId> = vec![ctx.value_type(p.before_args[0]); n];
-        for (t, &b) in mapping.iter().enumerate() {
-            new_types[b] = ctx.value_type(p.results[t]);
-        }
-        replace_condition(rw, p.cond_op, p.cond, &p.before_args);
-        rw.set_insertion_point_before(op);
-        let (new_while, new_before, new_after) =
-            create_while_with_blocks(rw, loc, &new_types, &p.inits);
-        let fresh_after = rw.ctx().block_args(new_after).to_vec();
-        let fresh_res = rw.ctx().results(new_while).to_vec();
-        let results: Vec<ValueId> = mapping.iter().map(|&b| fresh_res[b]).collect();
-        let after_map: Vec<ValueId> = mapping.iter().map(|&b| fresh_after[b]).collect();
-        let before_args = rw.ctx().block_args(new_before).to_vec();
-        rw.inline_block(p.before, InsertPoint::BlockStart(new_before), &before_args);
-        rw.inline_block(p.after, InsertPoint::BlockStart(new_after), &after_map);
-        replace_op_values(rw, op, &results);
-        true
+        mapping[j] = i;
     }
+    let loc = ctx.loc(op);
+    let mut new_types: Vec<TypeId> = vec![ctx.value_type(p.before_args[0]); n];
+    for (t, &b) in mapping.iter().enumerate() {
+        new_types[b] = ctx.value_type(p.results[t]);
+    }
+    replace_condition(rw, p.cond_op, p.cond, &p.before_args);
+    rw.set_insertion_point_before(op);
+    let (new_while, new_before, new_after) =
+        create_while_with_blocks(rw, loc, &new_types, &p.inits);
+    let fresh_after = rw.ctx().block_args(new_after).to_vec();
+    let fresh_res = rw.ctx().results(new_while).to_vec();
+    let results: Vec<ValueId> = mapping.iter().map(|&b| fresh_res[b]).collect();
+    let after_map: Vec<ValueId> = mapping.iter().map(|&b| fresh_after[b]).collect();
+    let before_args = rw.ctx().block_args(new_before).to_vec();
+    rw.inline_block(p.before, InsertPoint::BlockStart(new_before), &before_args);
+    rw.inline_block(p.after, InsertPoint::BlockStart(new_after), &after_map);
+    replace_op_values(rw, op, &results);
+    true
 }
 
 pub(crate) struct WhileMoveIfDown;
 
-impl RewritePattern for WhileMoveIfDown {
-    fn name(&self) -> &'static str {
-        "WhileMoveIfDown"
-    }
-    fn root(&self) -> Option<&'static OpDef> {
-        Some(&WHILE)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        rw.set_insertion_point_before(op);
-        let ctx = rw.ctx();
-        let Some(p) = while_parts(ctx, op) else {
-            return false;
-        };
-        let Some(if_op) = ctx.prev_op(p.cond_op).filter(|&o| ctx.isa(o, &IF)) else {
-            return false;
-        };
-        let v = IfOp(if_op);
-        if v.condition(ctx) != Some(p.cond) {
-            return false;
-        }
-        let else_block = v.else_block(ctx);
-        if else_block.is_some_and(|b| ctx.first_op(b) != ctx.last_op(b)) {
-            return false;
-        }
-        let (Some(then_region), Some(then_block), Some(then_yield)) =
-            (v.then_region(ctx), v.then_block(ctx), v.then_yield(ctx))
-        else {
-            return false;
-        };
-        let if_results = ctx.results(if_op).to_vec();
-        let else_yield = v.else_yield(ctx);
-        // MLIR asserts (in debug builds only) that nothing but
-        // `scf.condition` uses the results; other users, which only IR left
-        // invalid by an earlier application can have, lose those operands
-        // when the `if` is erased, as MLIR's erasure drops their uses.
-        if !if_results.is_empty()
-            && (else_yield.is_none()
-                || ctx.operands(then_yield).len() != if_results.len()
-                || else_yield.is_some_and(|y| ctx.operands(y).len() != if_results.len()))
-        {
-            return false;
-        }
-        let loc = ctx.loc(op);
-        for idx in 0..p.cond_args.len() {
-            let ctx = rw.ctx();
-            let arg = ctx.operands(p.cond_op)[1 + idx];
-            let Some(k) = if_results.iter().position(|&r| r == arg) else {
-                continue;
-            };
-            let then_v = ctx.operands(then_yield)[k];
-            let Some(else_v) = else_yield.map(|y| ctx.operands(y)[k]) else {
-                continue;
-            };
-            rw.replace_all_uses_with(if_results[k], else_v);
-            rw.replace_all_uses_with(p.after_args[idx], then_v);
-        }
+rewrite_pattern!(WhileMoveIfDown, "WhileMoveIfDown", &WHILE, while_parts => while_move_if_down);
 
-        // Values of the before block the then region uses, in MLIR's
-        // (post-order) walk order.
+fn while_move_if_down(op: OpId, rw: &mut Rewriter<'_>, p: WhileParts) -> bool {
+    let ctx = rw.ctx();
+    let Some(if_op) = ctx.prev_op(p.cond_op).filter(|&o| ctx.isa(o, &IF)) else {
+        return false;
+    };
+    let v = IfOp(if_op);
+    if v.condition(ctx) != Some(p.cond) {
+        return false;
+    }
+    let else_block = v.else_block(ctx);
+    if else_block.is_some_and(|b| ctx.first_op(b) != ctx.last_op(b)) {
+        return false;
+    }
+    let (Some(then_region), Some(then_block), Some(then_yield)) =
+        (v.then_region(ctx), v.then_block(ctx), v.then_yield(ctx))
+    else {
+        return false;
+    };
+    let if_results = ctx.results(if_op).to_vec();
+    let else_yield = v.else_yield(ctx);
+    // MLIR asserts (in debug builds only) that nothing but
+    // `scf.condition` uses the results; other users, which only IR left
+    // invalid by an earlier application can have, lose those operands
+    // when the `if` is erased, as MLIR's erasure drops their uses.
+    if !if_results.is_empty()
+        && (else_yield.is_none()
+            || ctx.operands(then_yield).len() != if_results.len()
+            || else_yield.is_some_and(|y| ctx.operands(y).len() != if_results.len()))
+    {
+        return false;
+    }
+    let loc = ctx.loc(op);
+    for idx in 0..p.cond_args.len() {
         let ctx = rw.ctx();
-        let mut extra: Vec<ValueId> = Vec::new();
-        for o in ctx.block_ops(then_block).collect::<Vec<_>>() {
-            ctx.walk_post(o, &mut |x| {
-                for &u in ctx.operands(x) {
-                    if value_region(ctx, u) == Some(p.before_region) && !extra.contains(&u) {
-                        extra.push(u);
-                    }
-                }
-            });
-        }
-        let extra_types = types_of(ctx, &extra);
-        let mut types = types_of(ctx, &p.results);
-        types.extend_from_slice(&extra_types);
-        rw.set_insertion_point_before(op);
-        let (new_while, before_r, after_r) = create_while(rw, loc, &types, &p.inits);
-        rw.inline_region_before(p.before_region, before_r, 0);
-        rw.inline_region_before(p.after_region, after_r, 0);
-        let mut fresh = Vec::new();
-        for &t in &extra_types {
-            fresh.push(rw.add_block_arg(p.after, t, Some(loc)));
-        }
-        rw.notify_modified(new_while);
-        let mut cond_operands = rw.ctx().operands(p.cond_op).to_vec();
-        cond_operands.extend_from_slice(&extra);
-        rw.set_operands(p.cond_op, &cond_operands);
-        for (&x, &f) in extra.iter().zip(&fresh) {
-            for (user, idx) in uses_of(rw.ctx(), x) {
-                let ctx = rw.ctx();
-                if op_region(ctx, user).is_some_and(|r| region_is_ancestor(ctx, then_region, r)) {
-                    rw.set_operand(user, idx, f);
+        let arg = ctx.operands(p.cond_op)[1 + idx];
+        let Some(k) = if_results.iter().position(|&r| r == arg) else {
+            continue;
+        };
+        let then_v = ctx.operands(then_yield)[k];
+        let Some(else_v) = else_yield.map(|y| ctx.operands(y)[k]) else {
+            continue;
+        };
+        rw.replace_all_uses_with(if_results[k], else_v);
+        rw.replace_all_uses_with(p.after_args[idx], then_v);
+    }
+
+    // Values of the before block the then region uses, in MLIR's
+    // (post-order) walk order.
+    let ctx = rw.ctx();
+    let mut extra: Vec<ValueId> = Vec::new();
+    for o in ctx.block_ops(then_block).collect::<Vec<_>>() {
+        ctx.walk_post(o, &mut |x| {
+            for &u in ctx.operands(x) {
+                if value_region(ctx, u) == Some(p.before_region) && !extra.contains(&u) {
+                    extra.push(u);
                 }
             }
-        }
-        erase_tree(rw, then_yield);
-        rw.inline_block(then_block, InsertPoint::BlockStart(p.after), &[]);
-        erase_tree(rw, if_op);
-        let n = p.results.len();
-        let results = rw.ctx().results(new_while)[..n].to_vec();
-        replace_op_values(rw, op, &results);
-        true
+        });
     }
+    let extra_types = types_of(ctx, &extra);
+    let mut types = types_of(ctx, &p.results);
+    types.extend_from_slice(&extra_types);
+    rw.set_insertion_point_before(op);
+    let (new_while, before_r, after_r) = create_while(rw, loc, &types, &p.inits);
+    rw.inline_region_before(p.before_region, before_r, 0);
+    rw.inline_region_before(p.after_region, after_r, 0);
+    let mut fresh = Vec::new();
+    for &t in &extra_types {
+        fresh.push(rw.add_block_arg(p.after, t, Some(loc)));
+    }
+    rw.notify_modified(new_while);
+    let mut cond_operands = rw.ctx().operands(p.cond_op).to_vec();
+    cond_operands.extend_from_slice(&extra);
+    rw.set_operands(p.cond_op, &cond_operands);
+    for (&x, &f) in extra.iter().zip(&fresh) {
+        for (user, idx) in uses_of(rw.ctx(), x) {
+            let ctx = rw.ctx();
+            if op_region(ctx, user).is_some_and(|r| region_is_ancestor(ctx, then_region, r)) {
+                rw.set_operand(user, idx, f);
+            }
+        }
+    }
+    erase_tree(rw, then_yield);
+    rw.inline_block(then_block, InsertPoint::BlockStart(p.after), &[]);
+    erase_tree(rw, if_op);
+    let n = p.results.len();
+    let results = rw.ctx().results(new_while)[..n].to_vec();
+    replace_op_values(rw, op, &results);
+    true
 }

@@ -37,6 +37,57 @@ use lockstep_ir::{
 };
 use rustc_hash::FxHashSet;
 
+/// Implements [`RewritePattern`] for `$pattern`, named `$name` and rooted
+/// at `$root` (for `$pattern(def)`, at the op definition the pattern
+/// holds). The insertion point goes in front of the root first, as MLIR's
+/// pattern applicator puts it; then `$rewrite(op, rw)` runs, or, with
+/// `$parts => $rewrite`, `$rewrite(op, rw, parts)` once `$parts(ctx, op)`
+/// has found the op well formed (the pattern does not apply otherwise).
+macro_rules! rewrite_pattern {
+    ($pattern:ident, $name:literal, $root:expr, $parts:path => $rewrite:path) => {
+        $crate::canonicalize::rewrite_pattern!(@impl $pattern, $name, |_this| $root, |op, rw| {
+            match $parts(rw.ctx(), op) {
+                Some(parts) => $rewrite(op, rw, parts),
+                None => false,
+            }
+        });
+    };
+    ($pattern:ident(def), $name:literal, $parts:path => $rewrite:path) => {
+        $crate::canonicalize::rewrite_pattern!(@impl $pattern, $name, |this| this.0, |op, rw| {
+            match $parts(rw.ctx(), op) {
+                Some(parts) => $rewrite(op, rw, parts),
+                None => false,
+            }
+        });
+    };
+    ($pattern:ident, $name:literal, $root:expr, $rewrite:path) => {
+        $crate::canonicalize::rewrite_pattern!(@impl $pattern, $name, |_this| $root, |op, rw| {
+            $rewrite(op, rw)
+        });
+    };
+    (@impl $pattern:ident, $name:literal, |$this:ident| $root:expr,
+     |$op:ident, $rw:ident| $run:block) => {
+        impl lockstep_ir::RewritePattern for $pattern {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn root(&self) -> Option<&'static lockstep_ir::OpDef> {
+                let $this = self;
+                Some($root)
+            }
+            fn match_and_rewrite(
+                &self,
+                $op: lockstep_ir::OpId,
+                $rw: &mut lockstep_ir::Rewriter<'_>,
+            ) -> bool {
+                $rw.set_insertion_point_before($op);
+                $run
+            }
+        }
+    };
+}
+pub(crate) use rewrite_pattern;
+
 /// The integer value of `v` if a constant-like op defines it.
 pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i64> {
     ctx.attr_data(constant_attr(ctx, v)?).as_int()

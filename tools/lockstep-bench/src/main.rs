@@ -1,6 +1,8 @@
-//! `lockstep-bench`: the parse + verify + print benchmark of lockstep-opt against mlir-opt.
+//! `lockstep-bench`: benchmarks of lockstep's tools against their peers.
 //!
-//! Two subcommands:
+//! Subcommands:
+//! - `cuda-gen` and `frontend`: a generated `.cu` file, and lockstepc against clang-22's CUDA
+//!   front end on it (see [`frontend`]).
 //! - `gen` writes the benchmark module (deterministic for a given seed and size; see [`module_gen`]).
 //! - `parse-print` runs the peer (`mlir-opt`) and, when given and present, `lockstep-opt` on
 //!   one file, N interleaved times each, single-threaded, output to `/dev/null`, and prints
@@ -10,6 +12,8 @@
 //! estimated except the op count of a file given to `parse-print`, which is labelled as an
 //! estimate.
 
+mod cuda_gen;
+mod frontend;
 mod module_gen;
 mod phases;
 mod run;
@@ -66,6 +70,38 @@ enum Command {
         /// The .mlir file to process.
         file: PathBuf,
     },
+    /// Generate a CUDA-subset source file for the front-end benchmark.
+    CudaGen {
+        /// Number of kernels.
+        #[arg(long, default_value_t = 40)]
+        kernels: usize,
+        /// Statements per kernel.
+        #[arg(long, default_value_t = 400)]
+        statements: usize,
+        /// PRNG seed; the same seed and sizes always give the same bytes.
+        #[arg(long, default_value_t = 0x10C5_7E9)]
+        seed: u64,
+        /// Output file.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+    /// Time lockstepc -O0 against clang-22's CUDA front end on FILE.
+    Frontend {
+        /// Path to lockstepc.
+        #[arg(long)]
+        ours: PathBuf,
+        /// Path to clang-22 (the peer).
+        #[arg(long, default_value = "clang-22")]
+        clang: PathBuf,
+        /// Directory with clang's CUDA prelude.h and include/ (tests/cuda).
+        #[arg(long, default_value = "tests/cuda")]
+        cuda_dir: PathBuf,
+        /// Timed runs per tool (after one untimed warm-up run each).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// The .cu file to compile.
+        file: PathBuf,
+    },
     /// Time lockstep's parse, verify and print phases apart (in process).
     Phases {
         /// Repetitions per phase; the fastest is reported.
@@ -117,5 +153,38 @@ fn main() -> Result<()> {
             file,
         }),
         Command::Phases { runs, file } => phases::phases(&file, runs),
+        Command::CudaGen {
+            kernels,
+            statements,
+            seed,
+            output,
+        } => {
+            let text = cuda_gen::generate(&cuda_gen::Config {
+                kernels,
+                statements,
+                seed,
+            });
+            std::fs::write(&output, &text)
+                .with_context(|| format!("writing {}", output.display()))?;
+            eprintln!(
+                "wrote {}: {} bytes, {kernels} kernels",
+                output.display(),
+                text.len()
+            );
+            Ok(())
+        }
+        Command::Frontend {
+            ours,
+            clang,
+            cuda_dir,
+            runs,
+            file,
+        } => frontend::frontend(&frontend::Options {
+            ours,
+            clang,
+            cuda_dir,
+            runs,
+            file,
+        }),
     }
 }

@@ -39,9 +39,9 @@ struct Tool {
 
 /// Measurements of one run.
 #[derive(Clone, Copy)]
-struct Sample {
-    wall: Duration,
-    max_rss_kib: u64,
+pub(crate) struct Sample {
+    pub(crate) wall: Duration,
+    pub(crate) max_rss_kib: u64,
 }
 
 impl Tool {
@@ -56,7 +56,7 @@ impl Tool {
 }
 
 /// Spawn `program args`, wait for it with `wait4`, return wall time, peak RSS and stderr.
-fn run_child(program: &Path, args: &[OsString]) -> Result<(Sample, String)> {
+pub(crate) fn run_child(program: &Path, args: &[OsString]) -> Result<(Sample, String)> {
     let stderr_path =
         std::env::temp_dir().join(format!("lockstep-bench-{}.err", std::process::id()));
     let stderr_file = File::create(&stderr_path)
@@ -120,7 +120,7 @@ fn parser_seconds(report: &str) -> Option<f64> {
     })
 }
 
-fn median(sorted: &[Duration]) -> Duration {
+pub(crate) fn median(sorted: &[Duration]) -> Duration {
     let n = sorted.len();
     if n % 2 == 1 {
         sorted[n / 2]

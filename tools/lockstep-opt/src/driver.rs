@@ -17,16 +17,14 @@
 
 use crate::expect::{self, Reporter};
 use crate::split::{Chunk, split_input};
+use crate::tool::{self, Times};
 use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
 use lockstep_ir::{
     Context, Diagnostic, LocData, OpId, OperationState, Rewriter, Severity, SourceFile, SourceMgr,
     parse_source, print_op,
 };
-use lockstep_pass::{
-    IrPrinting, PassManager, PassRegistry, StatisticsDisplay, TimeAcc, TimingReport,
-};
-use std::io::{Read, Write};
-use std::time::{Duration, Instant};
+use lockstep_pass::{IrPrinting, PassManager, PassRegistry, StatisticsDisplay};
+use std::time::Instant;
 
 /// `--verify-diagnostics[=MODE]`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -93,28 +91,14 @@ fn err(msg: &str) {
 /// Runs lockstep-opt; returns the exit status.
 pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
     let start = Instant::now();
-    let mut pm = match &opts.pipeline {
-        Some(p) => match PassManager::parse(p, registry) {
-            Ok(pm) => Some(pm),
-            Err(e) => {
-                err(&format!("{e}\n"));
-                return 1;
-            }
-        },
-        None => None,
+    let mut pm = match tool::pass_manager(opts.pipeline.as_deref(), opts, registry) {
+        Ok(pm) => pm,
+        Err(e) => {
+            err(&format!("{e}\n"));
+            return 1;
+        }
     };
-    if opts.dump_pipeline {
-        let shown = pm.as_ref().map_or_else(
-            || PassManager::new("builtin.module").dump_pipeline(),
-            |p| p.dump_pipeline(),
-        );
-        err(&shown);
-    }
     if let Some(pm) = &mut pm {
-        pm.verify_each = opts.verify_each;
-        pm.threading = opts.threading;
-        pm.ir_printing = opts.ir_printing.clone();
-        pm.timing = opts.timing;
         pm.verifier = if opts.verify_diagnostics.is_some() {
             verify_plain
         } else {
@@ -122,10 +106,10 @@ pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
         };
     }
 
-    let (name, mut text) = match read_input(&opts.input) {
+    let (name, mut text) = match tool::read_input(&opts.input) {
         Ok(x) => x,
         Err(msg) => {
-            err(&msg);
+            err(&format!("{msg}\n"));
             return 1;
         }
     };
@@ -161,40 +145,22 @@ pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
     // what succeeded), so a failing `-o input.mlir` cannot clobber the input.
     let output_start = Instant::now();
     if (ok || opts.output == "-")
-        && let Err(msg) = write_output(&opts.output, &out)
+        && let Err(msg) = tool::write_output(&opts.output, &out)
     {
-        err(&msg);
+        err(&format!("{msg}\n"));
         ok = false;
     }
     times.output += output_start.elapsed();
 
     if opts.timing {
-        let threaded = opts.threading;
-        let mut report = TimingReport::new(threaded);
-        report.push("Parser", 0, TimeAcc::single(times.parser));
-        if let Some(pm) = &pm {
-            report.rows.extend(pm.timing_rows());
-        }
-        report.push("Output", 0, TimeAcc::single(times.output));
-        let total = start.elapsed();
-        let user = report
-            .rows
-            .iter()
-            .filter(|r| r.depth == 0)
-            .map(|r| r.time.user.saturating_sub(r.time.wall))
-            .sum::<Duration>();
-        err(&report.render(TimeAcc {
-            wall: total,
-            user: total + user,
-        }));
+        err(&tool::timing_report(
+            opts.threading,
+            pm.as_ref(),
+            &times,
+            start,
+        ));
     }
     i32::from(!ok)
-}
-
-#[derive(Default)]
-struct Times {
-    parser: Duration,
-    output: Duration,
 }
 
 struct ChunkResult {
@@ -322,46 +288,4 @@ fn relocate_implicit_module(ctx: &mut Context, m: OpId, name: &str, line: u32, c
     rw.inline_region_before(old_region, region, 0);
     rw.erase_op(m);
     new
-}
-
-/// The name diagnostics use for the input, and its text.
-fn read_input(path: &str) -> Result<(String, String), String> {
-    let mut bytes = Vec::new();
-    if path == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}\n"))?;
-        return Ok(("<stdin>".to_string(), utf8_text(bytes)));
-    }
-    let mut f = std::fs::File::open(path)
-        .map_err(|e| format!("cannot open input file '{path}': {}\n", io_msg(&e)))?;
-    f.read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read input file '{path}': {}\n", io_msg(&e)))?;
-    Ok((path.to_string(), utf8_text(bytes)))
-}
-
-/// The bytes as text, without a copy when they are valid UTF-8 (the usual
-/// case); invalid sequences become U+FFFD as before.
-fn utf8_text(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
-fn write_output(path: &str, text: &str) -> Result<(), String> {
-    if path == "-" {
-        let mut out = std::io::stdout().lock();
-        // A closed pipe (`| head`) is not an error worth reporting.
-        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-        return Ok(());
-    }
-    std::fs::write(path, text)
-        .map_err(|e| format!("cannot open output file '{path}': {}\n", io_msg(&e)))
-}
-
-/// `No such file or directory`, without Rust's ` (os error 2)`.
-fn io_msg(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
 }

@@ -5,6 +5,9 @@
 //!   pipeline, printing, timing.
 //! - [`split`]: `--split-input-file` chunks with original line numbers.
 //! - [`expect`]: `--verify-diagnostics` directives and matching.
+//! - [`tool`]: what lockstep-opt and lockstepc share: the worker thread,
+//!   the informational flags, input/output files, the pass manager from
+//!   the flags, the timing report.
 //!
 //! Invariant: nothing here panics on any input; `main` still runs the work
 //! on a thread with a large stack and turns a panic into an internal error
@@ -14,3 +17,4 @@ pub mod cli;
 pub mod driver;
 pub mod expect;
 pub mod split;
+pub mod tool;

@@ -10,16 +10,18 @@
 //! - Diagnostics go to stderr as `file:line:col: error: msg` with the source
 //!   line and a caret; the exit status is 1 on any error.
 //! - The work runs on a thread with a large stack; a panic (a bug) becomes
-//!   `internal error` and exit status 1.
+//!   `internal error` and exit status 1 (`lockstep_opt::tool`, shared with
+//!   lockstep-opt, as are reading and writing files and `--timing`).
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
 use lockstep_ir::{Context, Diagnostic, OpId, SourceFile, SourceMgr, print_op};
-use lockstep_opt::cli::{self, Action};
+use lockstep_opt::cli;
 use lockstep_opt::driver::Options;
-use lockstep_pass::{PassManager, PassRegistry};
-use std::io::{Read, Write};
+use lockstep_opt::tool::{self, Parsed, Times};
+use lockstep_pass::PassRegistry;
 use std::process::ExitCode;
+use std::time::Instant;
 
 const STACK: usize = 512 << 20;
 
@@ -32,22 +34,8 @@ const DEFAULT_DEVICE_PASSES: &str = "canonicalize,cse";
 const DEFAULT_HOST_PASSES: &str = "canonicalize,cse";
 
 fn main() -> ExitCode {
-    std::panic::set_hook(Box::new(|info| {
-        eprintln!("lockstepc: internal error: {info}");
-    }));
     let args: Vec<String> = std::env::args().collect();
-    let worker = std::thread::Builder::new()
-        .name("lockstepc".into())
-        .stack_size(STACK)
-        .spawn(move || real_main(args));
-    let code = match worker {
-        Ok(handle) => handle.join().unwrap_or(1),
-        Err(e) => {
-            eprintln!("lockstepc: cannot start the worker thread: {e}");
-            1
-        }
-    };
-    ExitCode::from(code)
+    tool::run_worker("lockstepc", STACK, move || real_main(args))
 }
 
 fn command(registry: &PassRegistry) -> Command {
@@ -137,29 +125,10 @@ pub fn default_pipeline(device: &str, host: &str) -> Option<String> {
 
 fn real_main(args: Vec<String>) -> u8 {
     let registry = lockstep_registry::new_registry();
-    let cmd = command(&registry);
-    let args = cli::normalize_args(&cmd, args);
-    let matches = match cmd.try_get_matches_from(args) {
-        Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return u8::from(e.use_stderr());
-        }
-    };
-    let opts = match cli::options(&matches, &registry) {
-        Ok(Action::Run(o)) => *o,
-        Ok(Action::ListPasses) => {
-            print!("{}", cli::list_passes(&registry));
-            return 0;
-        }
-        Ok(Action::ShowDialects) => {
-            let ctx = lockstep_registry::new_context(false);
-            let mut names: Vec<&str> = ctx.registry().dialects().iter().map(|d| d.name).collect();
-            names.sort_unstable();
-            println!("Available Dialects: {}", names.join(", "));
-            return 0;
-        }
-        Err(msg) => {
+    let (opts, matches) = match tool::parse_command_line(command(&registry), args, &registry) {
+        Parsed::Run(opts, matches) => (opts, matches),
+        Parsed::Exit(code) => return code,
+        Parsed::Error(msg) => {
             eprintln!("lockstepc: error: {msg}");
             return 1;
         }
@@ -175,6 +144,7 @@ fn real_main(args: Vec<String>) -> u8 {
 }
 
 fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
+    let start = Instant::now();
     let pipeline = match &opts.pipeline {
         Some(p) => Some(p.clone()),
         None => {
@@ -193,37 +163,23 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
             default_pipeline(dev, host)
         }
     };
-    let mut pm = match &pipeline {
-        Some(p) => match PassManager::parse(p, registry) {
-            Ok(pm) => Some(pm),
-            Err(e) => {
-                eprintln!("lockstepc: error: {e}");
-                return 1;
-            }
-        },
-        None => None,
+    let mut pm = match tool::pass_manager(pipeline.as_deref(), opts, registry) {
+        Ok(pm) => pm,
+        Err(e) => {
+            eprintln!("lockstepc: error: {e}");
+            return 1;
+        }
     };
-    if opts.dump_pipeline {
-        let shown = pm.as_ref().map_or_else(
-            || PassManager::new("builtin.module").dump_pipeline(),
-            |p| p.dump_pipeline(),
-        );
-        eprint!("{shown}");
-    }
-    if let Some(pm) = &mut pm {
-        pm.verify_each = opts.verify_each;
-        pm.threading = opts.threading;
-        pm.ir_printing = opts.ir_printing.clone();
-        pm.timing = opts.timing;
-    }
 
-    let (name, text) = match read_input(&opts.input) {
+    let (name, text) = match tool::read_input(&opts.input) {
         Ok(x) => x,
         Err(msg) => {
             eprintln!("lockstepc: error: {msg}");
             return 1;
         }
     };
+    let mut times = Times::default();
+    let parse_start = Instant::now();
     let mut ctx = lockstep_registry::new_context(false);
     let mut sources = SourceMgr::default();
     sources.add(SourceFile::new(ctx.sym(&name), text.clone(), 1));
@@ -247,6 +203,7 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
         report(&ctx, &ds);
         return 1;
     }
+    times.parser = parse_start.elapsed();
     if let Some(pm) = &mut pm {
         let r = pm.run(&mut ctx, module);
         if !r.diagnostics.is_empty() {
@@ -259,21 +216,8 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
             return 1;
         }
     }
-    if opts.timing
-        && let Some(pm) = &pm
-    {
-        let mut t = lockstep_pass::TimingReport::new(opts.threading);
-        t.rows.extend(pm.timing_rows());
-        let total = t.rows.iter().filter(|r| r.depth == 0).fold(
-            lockstep_pass::TimeAcc::default(),
-            |a, r| lockstep_pass::TimeAcc {
-                wall: a.wall + r.time.wall,
-                user: a.user + r.time.user,
-            },
-        );
-        eprint!("{}", t.render(total));
-    }
 
+    let output_start = Instant::now();
     let mut out = String::new();
     if ex.print_divergence {
         for r in lockstep_divergence::branch_report(&ctx, module) {
@@ -297,9 +241,16 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
     if emit_ir {
         out.push_str(&print_op(&ctx, module, opts.ir_printing.print));
     }
-    if let Err(msg) = write_output(&opts.output, &out) {
+    if let Err(msg) = tool::write_output(&opts.output, &out) {
         eprintln!("lockstepc: error: {msg}");
         return 1;
+    }
+    times.output = output_start.elapsed();
+    if opts.timing {
+        eprint!(
+            "{}",
+            tool::timing_report(opts.threading, pm.as_ref(), &times, start)
+        );
     }
     0
 }
@@ -314,37 +265,10 @@ fn verify(ctx: &Context, m: OpId) -> Result<(), Vec<Diagnostic>> {
     )
 }
 
-fn read_input(path: &str) -> Result<(String, String), String> {
-    let mut bytes = Vec::new();
-    if path == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(("<stdin>".into(), lossy(bytes)));
-    }
-    let mut f =
-        std::fs::File::open(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
-    f.read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read input file '{path}': {e}"))?;
-    Ok((path.to_string(), lossy(bytes)))
-}
-
-fn lossy(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
-fn write_output(path: &str, text: &str) -> Result<(), String> {
-    if path == "-" {
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-        return Ok(());
-    }
-    std::fs::write(path, text).map_err(|e| format!("cannot open output file '{path}': {e}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lockstep_pass::PassManager;
 
     #[test]
     fn pipelines_nest_per_function_kind() {

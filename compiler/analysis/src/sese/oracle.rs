@@ -15,6 +15,7 @@
 
 use super::{RawBound, RawPst, RawRegion};
 use crate::cfg::{CfgView, Node, immediate_dominators};
+use crate::testutil::Graph;
 
 /// The augmented CFG with every edge split by a node, so that edges can be
 /// dominated: blocks `0..n`, START `n`, END `n + 1`, then one node per
@@ -22,8 +23,8 @@ use crate::cfg::{CfgView, Node, immediate_dominators};
 /// END).
 struct Augmented {
     n: usize,
-    succ: Vec<Vec<Node>>,
-    pred: Vec<Vec<Node>>,
+    /// Entered at START.
+    graph: Graph,
     /// The boundary each edge node stands for, from node `n + 2` on.
     edges: Vec<RawBound>,
 }
@@ -34,8 +35,10 @@ impl Augmented {
         let (start, end) = (n as Node, n as Node + 1);
         let mut g = Augmented {
             n,
-            succ: vec![Vec::new(); n + 2],
-            pred: vec![Vec::new(); n + 2],
+            graph: Graph {
+                entry: start,
+                ..Graph::from_edges(n + 2, &[])
+            },
             edges: Vec::new(),
         };
         g.add(start, 0, RawBound::Entry);
@@ -52,29 +55,27 @@ impl Augmented {
     }
 
     fn add(&mut self, from: Node, to: Node, what: RawBound) {
-        let e = self.succ.len() as Node;
-        self.succ.push(vec![to]);
-        self.pred.push(vec![from]);
-        self.succ[from as usize].push(e);
-        self.pred[to as usize].push(e);
+        let e = self.graph.add_node();
+        self.graph.add_edge(from, e);
+        self.graph.add_edge(e, to);
         self.edges.push(what);
     }
 
     fn edge_nodes(&self) -> std::ops::Range<Node> {
-        self.n as Node + 2..self.succ.len() as Node
+        self.n as Node + 2..self.graph.num_nodes() as Node
     }
 
     /// Can `from` reach `to` along edges (END -> START included) without
     /// passing `avoid`?
     fn reaches_avoiding(&self, from: Node, to: Node, avoid: Node) -> bool {
         let (start, end) = (self.n as Node, self.n as Node + 1);
-        let mut seen = vec![false; self.succ.len()];
+        let mut seen = vec![false; self.graph.num_nodes()];
         let mut work = vec![from];
         seen[from as usize] = true;
         seen[avoid as usize] = true;
         while let Some(x) = work.pop() {
             let extra = (x == end).then_some(start);
-            for s in self.succ[x as usize].iter().copied().chain(extra) {
+            for s in self.graph.succs(x).iter().copied().chain(extra) {
                 if s == to {
                     return true;
                 }
@@ -85,24 +86,6 @@ impl Augmented {
             }
         }
         false
-    }
-}
-
-impl CfgView for Augmented {
-    fn num_nodes(&self) -> usize {
-        self.succ.len()
-    }
-    fn entry(&self) -> Option<Node> {
-        Some(self.n as Node)
-    }
-    fn succs(&self, n: Node) -> &[Node] {
-        &self.succ[n as usize]
-    }
-    fn preds(&self, n: Node) -> &[Node] {
-        &self.pred[n as usize]
-    }
-    fn label(&self, n: Node) -> String {
-        format!("n{n}")
     }
 }
 
@@ -130,8 +113,8 @@ pub(super) fn compute<G: CfgView + ?Sized>(cfg: &G) -> RawPst {
     }
     let g = Augmented::new(cfg);
     let end = n as Node + 1;
-    let dom = immediate_dominators(&g, n as Node, false);
-    let pdom = immediate_dominators(&g, end, true);
+    let dom = immediate_dominators(&g.graph, n as Node, false);
+    let pdom = immediate_dominators(&g.graph, end, true);
     let reach_start = |x: Node| x == n as Node || dom[x as usize].is_some();
     let reach_end = |x: Node| x == end || pdom[x as usize].is_some();
 
@@ -160,13 +143,13 @@ pub(super) fn compute<G: CfgView + ?Sized>(cfg: &G) -> RawPst {
         }
         let Some(b) = cand else { continue };
         // The former block set: reachable from `a` without crossing `b`.
-        let mut seen = vec![false; g.num_nodes()];
+        let mut seen = vec![false; g.graph.num_nodes()];
         seen[a as usize] = true;
         seen[b as usize] = true;
         let mut work = vec![a];
         let mut old_blocks = Vec::new();
         while let Some(x) = work.pop() {
-            for &s in g.succs(x) {
+            for &s in g.graph.succs(x) {
                 if !seen[s as usize] {
                     seen[s as usize] = true;
                     if (s as usize) < n {

@@ -5,44 +5,7 @@
 
 use super::*;
 use crate::cfg::immediate_dominators;
-use crate::testutil::{Fixture, labels};
-
-/// A CFG given by successor lists; node 0 is the entry.
-#[derive(Clone, Debug)]
-struct Graph {
-    succ: Vec<Vec<Node>>,
-    pred: Vec<Vec<Node>>,
-}
-
-impl Graph {
-    fn new(succ: Vec<Vec<Node>>) -> Graph {
-        let mut pred = vec![Vec::new(); succ.len()];
-        for (x, ss) in succ.iter().enumerate() {
-            for &s in ss {
-                pred[s as usize].push(x as Node);
-            }
-        }
-        Graph { succ, pred }
-    }
-}
-
-impl CfgView for Graph {
-    fn num_nodes(&self) -> usize {
-        self.succ.len()
-    }
-    fn entry(&self) -> Option<Node> {
-        (!self.succ.is_empty()).then_some(0)
-    }
-    fn succs(&self, n: Node) -> &[Node] {
-        &self.succ[n as usize]
-    }
-    fn preds(&self, n: Node) -> &[Node] {
-        &self.pred[n as usize]
-    }
-    fn label(&self, n: Node) -> String {
-        format!("^bb{n}")
-    }
-}
+use crate::testutil::{Fixture, Graph, labels};
 
 fn pst_of(g: &Graph) -> RawPst {
     compute_raw(g, || immediate_dominators(g, 0, false))

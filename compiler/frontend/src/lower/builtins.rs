@@ -458,13 +458,7 @@ impl<'a> Lower<'a> {
 
     /// A byte count as `i64` (C's `size_t`).
     fn size_arg(&mut self, v: Val, pos: u32) -> R<ValueId> {
-        if !v.ty.is_integer() {
-            return self.err(
-                pos,
-                format!("type error: size must be an integer, not '{}'", v.ty),
-            );
-        }
-        Ok(self.convert(v, &ULONG, pos)?.v)
+        Ok(self.integer_as(v, &ULONG, pos, "size")?.v)
     }
 
     fn expect_space(&self, v: &Val, want: Space, pos: u32, what: &str) -> R<()> {
@@ -674,8 +668,7 @@ impl<'a> Lower<'a> {
             self.emit_printf_variants(&segs[i + 1..], p, vals, pos)?;
             self.br(join, loc);
         }
-        self.seal(join);
-        self.switch_to(join);
+        self.seal_and_switch(join);
         Ok(())
     }
 
@@ -725,16 +718,7 @@ impl<'a> Lower<'a> {
         let shm = match config.get(2) {
             Some(c) => {
                 let v = self.rvalue(c)?;
-                if !v.ty.is_integer() {
-                    return self.err(
-                        c.pos,
-                        format!(
-                            "type error: shared memory size must be an integer, not '{}'",
-                            v.ty
-                        ),
-                    );
-                }
-                self.convert(v, &UINT, c.pos)?.v
+                self.integer_as(v, &UINT, c.pos, "shared memory size")?.v
             }
             None => self.const_int(0, &UINT, loc),
         };

@@ -14,6 +14,27 @@ use lockstep_arith::CmpIPredicate as IP;
 use lockstep_arith::ops as ar;
 use lockstep_ir::{LocId, TypeData, ValueId};
 
+/// The memory ops that exist in both the host and the device dialect.
+#[derive(Copy, Clone)]
+enum MemOp {
+    Load,
+    Store,
+    PtrAdd,
+}
+
+/// The op for `op` on memory of `space`: host memory has its own ops.
+fn mem_op(space: Space, op: MemOp) -> &'static str {
+    let host = space == Space::Host;
+    match op {
+        MemOp::Load if host => "host.load",
+        MemOp::Load => "device.load",
+        MemOp::Store if host => "host.store",
+        MemOp::Store => "device.store",
+        MemOp::PtrAdd if host => "host.ptradd",
+        MemOp::PtrAdd => "device.ptradd",
+    }
+}
+
 /// `arith.cmpf` predicates by their index in MLIR's enumeration.
 #[derive(Copy, Clone)]
 pub(crate) enum FP {
@@ -100,6 +121,13 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// `v` cast by the arith op `def` to type `to`.
+    fn cast_to(&mut self, def: &'static lockstep_ir::OpDef, v: Val, to: &CType, loc: LocId) -> Val {
+        let tt = self.ir_type(to);
+        let r = self.cast_op(def, v.v, tt, loc);
+        self.val(r, to.clone())
+    }
+
     /// Converts `v` to type `to` (C's implicit conversions plus casts).
     pub fn convert(&mut self, v: Val, to: &CType, pos: u32) -> R<Val> {
         let loc = self.loc(pos);
@@ -135,33 +163,19 @@ impl<'a> Lower<'a> {
                 Ok(self.val(r, to.clone()))
             }
             (CType::Bool | CType::Int { .. }, CType::Float | CType::Double) => {
-                let tt = self.ir_type(to);
-                let r = if from.is_unsigned() {
-                    self.cast_op(&ar::UITOFP, v.v, tt, loc)
+                let op = if from.is_unsigned() {
+                    &ar::UITOFP
                 } else {
-                    self.cast_op(&ar::SITOFP, v.v, tt, loc)
+                    &ar::SITOFP
                 };
-                Ok(self.val(r, to.clone()))
+                Ok(self.cast_to(op, v, to, loc))
             }
             (CType::Float | CType::Double, CType::Int { signed, .. }) => {
-                let tt = self.ir_type(to);
-                let r = if *signed {
-                    self.cast_op(&ar::FPTOSI, v.v, tt, loc)
-                } else {
-                    self.cast_op(&ar::FPTOUI, v.v, tt, loc)
-                };
-                Ok(self.val(r, to.clone()))
+                let op = if *signed { &ar::FPTOSI } else { &ar::FPTOUI };
+                Ok(self.cast_to(op, v, to, loc))
             }
-            (CType::Float, CType::Double) => {
-                let tt = self.ir_type(to);
-                let r = self.cast_op(&ar::EXTF, v.v, tt, loc);
-                Ok(self.val(r, to.clone()))
-            }
-            (CType::Double, CType::Float) => {
-                let tt = self.ir_type(to);
-                let r = self.cast_op(&ar::TRUNCF, v.v, tt, loc);
-                Ok(self.val(r, to.clone()))
-            }
+            (CType::Float, CType::Double) => Ok(self.cast_to(&ar::EXTF, v, to, loc)),
+            (CType::Double, CType::Float) => Ok(self.cast_to(&ar::TRUNCF, v, to, loc)),
             (CType::Ptr(_, fs, _), CType::Ptr(te, ts, tv)) => {
                 let (fs, ts) = (*fs, *ts);
                 let target_space = if ts == Space::Any { fs } else { ts };
@@ -169,17 +183,10 @@ impl<'a> Lower<'a> {
                 if fs == target_space {
                     return Ok(self.val(v.v, out_ty));
                 }
-                if fs == Space::Host || target_space == Space::Host {
-                    return self.err(
-                        pos,
-                        format!(
-                            "type error: cannot convert a {} pointer to a {} pointer",
-                            fs.describe(),
-                            target_space.describe()
-                        ),
-                    );
-                }
-                if fs != Space::Generic && target_space != Space::Generic {
+                // Host and device pointers never mix; device spaces convert
+                // only to and from the generic space.
+                let host = fs == Space::Host || target_space == Space::Host;
+                if host || (fs != Space::Generic && target_space != Space::Generic) {
                     return self.err(
                         pos,
                         format!(
@@ -265,17 +272,8 @@ impl<'a> Lower<'a> {
         loc: LocId,
     ) -> ValueId {
         let mt = self.mem_type(ty);
-        let unit = self.ctx().unit_attr();
-        let attrs: Vec<(&str, lockstep_ir::AttrId)> = if vol {
-            vec![("volatile", unit)]
-        } else {
-            vec![]
-        };
-        let name = if space == Space::Host {
-            "host.load"
-        } else {
-            "device.load"
-        };
+        let attrs = self.volatile_attrs(vol);
+        let name = mem_op(space, MemOp::Load);
         let v = self.op1(name, loc, &[ptr], mt, &attrs);
         if *ty == CType::Bool {
             let z = lockstep_arith::build_int_constant(&mut self.rw, 0, mt, loc);
@@ -298,18 +296,53 @@ impl<'a> Lower<'a> {
             let i8t = self.ctx().common.i8;
             v = self.cast_op(&ar::EXTUI, v, i8t, loc);
         }
-        let unit = self.ctx().unit_attr();
-        let attrs: Vec<(&str, lockstep_ir::AttrId)> = if vol {
-            vec![("volatile", unit)]
+        let attrs = self.volatile_attrs(vol);
+        self.op(mem_op(space, MemOp::Store), loc, &[v, ptr], &[], &attrs);
+    }
+
+    /// `sizeof` a type, as a `size_t` constant.
+    fn size_of(&mut self, ty: &CType, pos: u32, loc: LocId) -> R<Val> {
+        let Some(s) = ty.size() else {
+            return self.err(
+                pos,
+                format!("invalid application of 'sizeof' to type '{ty}'"),
+            );
+        };
+        let c = self.const_int(s as i64, &ULONG, loc);
+        Ok(self.val(c, ULONG))
+    }
+
+    /// `volatile` (a unit attribute) on a memory access, when asked for.
+    fn volatile_attrs(&mut self, vol: bool) -> Vec<(&'static str, lockstep_ir::AttrId)> {
+        if vol {
+            vec![("volatile", self.ctx().unit_attr())]
         } else {
             vec![]
-        };
-        let name = if space == Space::Host {
-            "host.store"
-        } else {
-            "device.store"
-        };
-        self.op(name, loc, &[v, ptr], &[], &attrs);
+        }
+    }
+
+    /// `p + off` in bytes, as a pointer of IR type `ty` into `space`.
+    pub fn ptradd(
+        &mut self,
+        space: Space,
+        p: ValueId,
+        off: ValueId,
+        ty: lockstep_ir::TypeId,
+        loc: LocId,
+    ) -> ValueId {
+        self.op1(mem_op(space, MemOp::PtrAdd), loc, &[p, off], ty, &[])
+    }
+
+    /// `v` converted to the integer type `to`; a type error naming `what`
+    /// when `v` is not an integer.
+    pub fn integer_as(&mut self, v: Val, to: &CType, pos: u32, what: &str) -> R<Val> {
+        if !v.ty.is_integer() {
+            return self.err(
+                pos,
+                format!("type error: {what} must be an integer, not '{}'", v.ty),
+            );
+        }
+        self.convert(v, to, pos)
     }
 
     /// `p + i` in elements of `p`'s pointee (`neg` for `p - i`).
@@ -324,17 +357,8 @@ impl<'a> Lower<'a> {
                 format!("type error: arithmetic on a pointer to an incomplete type '{elem}'"),
             );
         };
-        if !i.ty.is_integer() {
-            return self.err(
-                pos,
-                format!(
-                    "type error: pointer offset must be an integer, not '{}'",
-                    i.ty
-                ),
-            );
-        }
         let wide = if i.ty.is_unsigned() { ULONG } else { LONG };
-        let idx = self.convert(i, &wide, pos)?;
+        let idx = self.integer_as(i, &wide, pos, "pointer offset")?;
         let sz = self.const_int(size as i64, &LONG, loc);
         let mut off = self.bin(&ar::MULI, idx.v, sz, loc);
         if neg {
@@ -346,13 +370,7 @@ impl<'a> Lower<'a> {
             _ => (Space::Generic, p.ty.clone()),
         };
         let rt = self.ir_type(&ty);
-        // Host memory has its own pointer arithmetic op.
-        let name = if space == Space::Host {
-            "host.ptradd"
-        } else {
-            "device.ptradd"
-        };
-        let r = self.op1(name, loc, &[p.v, off], rt, &[]);
+        let r = self.ptradd(space, p.v, off, rt, loc);
         Ok(self.val(r, ty))
     }
 
@@ -552,25 +570,11 @@ impl<'a> Lower<'a> {
             }
             ExprKind::SizeofType(t) => {
                 let ty = self.type_name(t)?;
-                let Some(s) = ty.size() else {
-                    return self.err(
-                        e.pos,
-                        format!("invalid application of 'sizeof' to type '{ty}'"),
-                    );
-                };
-                let c = self.const_int(s as i64, &ULONG, loc);
-                Ok(self.val(c, ULONG))
+                self.size_of(&ty, e.pos, loc)
             }
             ExprKind::SizeofExpr(a) => {
                 let ty = self.type_of(a)?;
-                let Some(s) = ty.size() else {
-                    return self.err(
-                        e.pos,
-                        format!("invalid application of 'sizeof' to type '{ty}'"),
-                    );
-                };
-                let c = self.const_int(s as i64, &ULONG, loc);
-                Ok(self.val(c, ULONG))
+                self.size_of(&ty, e.pos, loc)
             }
             ExprKind::Index(a, i) => {
                 let (base, idx) = self.index_operands(a, i, e.pos)?;
@@ -621,16 +625,7 @@ impl<'a> Lower<'a> {
         let mut comps = Vec::new();
         for a in args {
             let v = self.rvalue(a)?;
-            if !v.ty.is_integer() {
-                return self.err(
-                    a.pos,
-                    format!(
-                        "type error: dim3 component must be an integer, not '{}'",
-                        v.ty
-                    ),
-                );
-            }
-            comps.push(self.convert(v, &UINT, a.pos)?.v);
+            comps.push(self.integer_as(v, &UINT, a.pos, "dim3 component")?.v);
         }
         while comps.len() < 3 {
             comps.push(self.const_int(1, &UINT, loc));
@@ -1012,14 +1007,12 @@ impl<'a> Lower<'a> {
         } else {
             self.cond_br(ab, join, rhs, cond_loc);
         }
-        self.seal(rhs);
-        self.switch_to(rhs);
+        self.seal_and_switch(rhs);
         let bv = self.rvalue(b)?;
         let bb = self.truth(&bv, b.pos)?;
         self.write_var(tmp, bb);
         self.br(join, loc);
-        self.seal(join);
-        self.switch_to(join);
+        self.seal_and_switch(join);
         let r = self.read_var(tmp);
         Ok(self.val(r, CType::Bool))
     }
@@ -1075,8 +1068,7 @@ impl<'a> Lower<'a> {
             self.switch_to(a_end);
             self.br(join, loc);
             let _ = b_end;
-            self.seal(join);
-            self.switch_to(join);
+            self.seal_and_switch(join);
             return Ok(self.val(av.v, CType::Void));
         }
         if result_ty == CType::Dim3 {
@@ -1089,8 +1081,7 @@ impl<'a> Lower<'a> {
         self.switch_to(a_end);
         self.write_var(tmp, av.v);
         self.br(join, loc);
-        self.seal(join);
-        self.switch_to(join);
+        self.seal_and_switch(join);
         let r = self.read_var(tmp);
         Ok(self.val(r, result_ty))
     }

@@ -168,6 +168,8 @@ pub(crate) struct FnState {
     ssa_vars: Vec<SsaVarInfo>,
     defs: HashMap<(usize, usize), ValueId>,
     phis: Vec<Phi>,
+    /// The φ each block argument stands for (index into `phis`).
+    phi_of: HashMap<ValueId, usize>,
     replaced: HashMap<ValueId, ValueId>,
     undefs: Vec<(OpId, usize)>,
     pub scopes: Vec<HashMap<String, Var>>,
@@ -891,6 +893,12 @@ impl<'a> Lower<'a> {
         self.switch_to(b);
     }
 
+    /// Seals `b` (every edge into it exists) and continues there.
+    pub fn seal_and_switch(&mut self, b: usize) {
+        self.seal(b);
+        self.switch_to(b);
+    }
+
     pub fn seal(&mut self, b: usize) {
         if self.f.blocks[b].sealed {
             return;
@@ -964,6 +972,7 @@ impl<'a> Lower<'a> {
             operands: vec![],
             removed: false,
         });
+        self.f.phi_of.insert(value, self.f.phis.len() - 1);
         self.f.phis.len() - 1
     }
 
@@ -1154,7 +1163,7 @@ impl<'a> Lower<'a> {
         let id = self.f.blocks[to].id;
         let mut out = Vec::new();
         for &arg in self.ctx().block_args(id) {
-            let Some(phi) = self.f.phis.iter().find(|p| p.value == arg) else {
+            let Some(phi) = self.f.phi_of.get(&arg).map(|&i| &self.f.phis[i]) else {
                 continue;
             };
             if phi.removed {

@@ -52,8 +52,7 @@ impl<'a> Lower<'a> {
                     self.scoped(e)?;
                     self.br(join, end);
                 }
-                self.seal(join);
-                self.switch_to(join);
+                self.seal_and_switch(join);
                 Ok(())
             }
             Stmt::While { cond, body, span } => {
@@ -66,16 +65,9 @@ impl<'a> Lower<'a> {
                 let exit = self.new_block();
                 let cl = self.loc(cond.span.start);
                 self.cond_br(c, bb, exit, cl);
-                self.seal(bb);
-                self.switch_to(bb);
-                self.f.loops.push((exit, header));
-                let r = self.scoped(body);
-                self.f.loops.pop();
-                r?;
-                self.br(header, loc);
-                self.seal(header);
-                self.seal(exit);
-                self.switch_to(exit);
+                self.seal_and_switch(bb);
+                self.loop_body(body, exit, header)?;
+                self.close_loop(header, exit, loc);
                 Ok(())
             }
             Stmt::DoWhile { body, cond, span } => {
@@ -85,19 +77,14 @@ impl<'a> Lower<'a> {
                 let exit = self.new_block();
                 self.br(bb, loc);
                 self.switch_to(bb);
-                self.f.loops.push((exit, cb));
-                let r = self.scoped(body);
-                self.f.loops.pop();
-                r?;
+                self.loop_body(body, exit, cb)?;
                 self.br(cb, loc);
-                self.seal(cb);
-                self.switch_to(cb);
+                self.seal_and_switch(cb);
                 let c = self.condition(cond)?;
                 let cl = self.loc(cond.span.start);
                 self.cond_br(c, bb, exit, cl);
                 self.seal(bb);
-                self.seal(exit);
-                self.switch_to(exit);
+                self.seal_and_switch(exit);
                 Ok(())
             }
             Stmt::For {
@@ -127,45 +114,21 @@ impl<'a> Lower<'a> {
                         }
                         None => self.br(bb, loc),
                     }
-                    self.seal(bb);
-                    self.switch_to(bb);
-                    self.f.loops.push((exit, latch));
-                    let r = self.scoped(body);
-                    self.f.loops.pop();
-                    r?;
+                    self.seal_and_switch(bb);
+                    self.loop_body(body, exit, latch)?;
                     self.br(latch, loc);
-                    self.seal(latch);
-                    self.switch_to(latch);
+                    self.seal_and_switch(latch);
                     if let Some(s) = step {
                         self.rvalue(s)?;
                     }
-                    self.br(header, loc);
-                    self.seal(header);
-                    self.seal(exit);
-                    self.switch_to(exit);
+                    self.close_loop(header, exit, loc);
                     Ok(())
                 })();
                 self.f.scopes.pop();
                 r
             }
-            Stmt::Break(sp) => {
-                let Some(&(b, _)) = self.f.loops.last() else {
-                    return self.err(sp.start, "'break' statement not in loop");
-                };
-                let loc = self.loc(sp.start);
-                self.br(b, loc);
-                self.start_dead_block();
-                Ok(())
-            }
-            Stmt::Continue(sp) => {
-                let Some(&(_, c)) = self.f.loops.last() else {
-                    return self.err(sp.start, "'continue' statement not in loop");
-                };
-                let loc = self.loc(sp.start);
-                self.br(c, loc);
-                self.start_dead_block();
-                Ok(())
-            }
+            Stmt::Break(sp) => self.loop_jump(sp.start, "break", |(exit, _)| exit),
+            Stmt::Continue(sp) => self.loop_jump(sp.start, "continue", |(_, cont)| cont),
             Stmt::Return(e, sp) => {
                 let loc = self.loc(sp.start);
                 let ret = self.f.ret.clone().unwrap_or(CType::Void);
@@ -211,6 +174,41 @@ impl<'a> Lower<'a> {
                 span,
             } => self.launch(kernel, *kernel_span, config, args, *span),
         }
+    }
+
+    /// A loop body in its own scope, where `break` goes to `exit` and
+    /// `continue` to `cont`.
+    fn loop_body(&mut self, body: &Stmt, exit: usize, cont: usize) -> R<()> {
+        self.f.loops.push((exit, cont));
+        let r = self.scoped(body);
+        self.f.loops.pop();
+        r
+    }
+
+    /// The back edge to `header`, which seals it (all its predecessors are
+    /// now known); code continues after the loop, at `exit`.
+    fn close_loop(&mut self, header: usize, exit: usize, loc: lockstep_ir::LocId) {
+        self.br(header, loc);
+        self.seal(header);
+        self.seal_and_switch(exit);
+    }
+
+    /// `break` or `continue` (`keyword`): a branch to the target `pick`
+    /// chooses from the innermost loop's (exit, continue) blocks, then
+    /// unreachable code.
+    fn loop_jump(
+        &mut self,
+        pos: u32,
+        keyword: &str,
+        pick: impl Fn((usize, usize)) -> usize,
+    ) -> R<()> {
+        let Some(&targets) = self.f.loops.last() else {
+            return self.err(pos, format!("'{keyword}' statement not in loop"));
+        };
+        let loc = self.loc(pos);
+        self.br(pick(targets), loc);
+        self.start_dead_block();
+        Ok(())
     }
 
     /// A statement in its own scope (the body of `if`, a loop, ...).
@@ -498,12 +496,7 @@ impl<'a> Lower<'a> {
                     };
                     let off = self.const_int(k as i64 * size, &crate::types::LONG, loc);
                     let pt = self.ctx().value_type(ptr);
-                    let name = if space == Space::Host {
-                        "host.ptradd"
-                    } else {
-                        "device.ptradd"
-                    };
-                    let p = self.op1(name, loc, &[ptr, off], pt, &[]);
+                    let p = self.ptradd(space, ptr, off, pt, loc);
                     self.store(v.v, p, space, &scalar, false, loc);
                 }
                 Ok(())
