@@ -227,8 +227,10 @@ pub enum ExprKind {
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     Comma(Box<Expr>, Box<Expr>),
-    Cast(TypeName, Box<Expr>),
-    SizeofType(TypeName),
+    // Boxed: a type name is the largest payload, and every node pays for
+    // the largest variant.
+    Cast(Box<TypeName>, Box<Expr>),
+    SizeofType(Box<TypeName>),
     SizeofExpr(Box<Expr>),
     Index(Box<Expr>, Box<Expr>),
     Call(Box<Expr>, Vec<Expr>),

@@ -622,7 +622,11 @@ fn pratt_expr(pairs: Pairs<'_, Rule>) -> PResult<Expr> {
                     let Some(t) = op.into_inner().next() else {
                         return err(s, "expected type");
                     };
-                    Ok(mk(ExprKind::Cast(type_name(t), Box::new(rhs)), s, pos))
+                    Ok(mk(
+                        ExprKind::Cast(Box::new(type_name(t)), Box::new(rhs)),
+                        s,
+                        pos,
+                    ))
                 }
                 Rule::sizeof_op => Ok(mk(ExprKind::SizeofExpr(Box::new(rhs)), s, pos)),
                 _ => err(s, "unexpected prefix operator"),
@@ -810,28 +814,12 @@ fn primary(p: Pair<'_, Rule>) -> PResult<Expr> {
     let text = p.as_str();
     Ok(match p.as_rule() {
         Rule::int_lit => int_literal(text, sp)?,
-        Rule::float_lit => {
-            let single = text.ends_with(['f', 'F']);
-            let digits = text.trim_end_matches(['f', 'F', 'l', 'L']);
-            let Ok(value) = digits.parse::<f64>() else {
-                return err(sp, format!("invalid floating-point literal '{text}'"));
-            };
-            mk(ExprKind::Float { value, single }, sp, pos)
-        }
-        Rule::char_lit => {
-            let body = &text[1..text.len() - 1];
-            let bytes = unescape(body, sp)?;
-            if bytes.len() != 1 {
-                return err(sp, "unsupported: multi-character character literal");
-            }
-            // `char` is signed: '\xff' is -1.
-            mk(ExprKind::Char(bytes[0] as i8 as i64), sp, pos)
-        }
+        Rule::float_lit => float_literal(text, sp)?,
+        Rule::char_lit => char_literal(text, sp)?,
         Rule::strings => {
             let mut bytes = Vec::new();
             for s in p.into_inner() {
-                let t = s.as_str();
-                bytes.extend(unescape(&t[1..t.len() - 1], span(&s))?);
+                bytes.extend(string_bytes(s.as_str(), span(&s))?);
             }
             mk(ExprKind::Str(bytes), sp, pos)
         }
@@ -850,7 +838,7 @@ fn primary(p: Pair<'_, Rule>) -> PResult<Expr> {
             let Some(t) = p.into_inner().find(|q| q.as_rule() == Rule::type_name) else {
                 return err(sp, "expected type");
             };
-            mk(ExprKind::SizeofType(type_name(t)), sp, pos)
+            mk(ExprKind::SizeofType(Box::new(type_name(t))), sp, pos)
         }
         Rule::dim3_ctor => {
             let a = match p.into_inner().find(|q| q.as_rule() == Rule::args) {
@@ -864,9 +852,34 @@ fn primary(p: Pair<'_, Rule>) -> PResult<Expr> {
     })
 }
 
+/// A `float_lit`'s value; `f`/`F` makes it single precision.
+pub(crate) fn float_literal(text: &str, sp: Span) -> PResult<Expr> {
+    let single = text.ends_with(['f', 'F']);
+    let digits = text.trim_end_matches(['f', 'F', 'l', 'L']);
+    let Ok(value) = digits.parse::<f64>() else {
+        return err(sp, format!("invalid floating-point literal '{text}'"));
+    };
+    Ok(mk(ExprKind::Float { value, single }, sp, sp.start))
+}
+
+/// A `char_lit` (quotes included).
+pub(crate) fn char_literal(text: &str, sp: Span) -> PResult<Expr> {
+    let bytes = unescape(&text[1..text.len() - 1], sp)?;
+    if bytes.len() != 1 {
+        return err(sp, "unsupported: multi-character character literal");
+    }
+    // `char` is signed: '\xff' is -1.
+    Ok(mk(ExprKind::Char(bytes[0] as i8 as i64), sp, sp.start))
+}
+
+/// The bytes of one `string_lit` (quotes included).
+pub(crate) fn string_bytes(lit: &str, sp: Span) -> PResult<Vec<u8>> {
+    unescape(&lit[1..lit.len() - 1], sp)
+}
+
 /// C's rules for the type of an integer literal are applied in sema; here
 /// the value and the suffix are decoded.
-fn int_literal(text: &str, sp: Span) -> PResult<Expr> {
+pub(crate) fn int_literal(text: &str, sp: Span) -> PResult<Expr> {
     let lower = text.to_ascii_lowercase();
     let digits_end = lower.trim_end_matches(['u', 'l']).len();
     let suffix = &lower[digits_end..];

@@ -14,7 +14,8 @@
 //!   outside the subset are rejected here, at their first token, before
 //!   the grammar sees them, so the diagnostic names the construct.
 
-use std::collections::HashMap;
+// Fx hashing: the macro table is probed once per identifier of the input.
+use rustc_hash::FxHashMap as HashMap;
 
 /// Deepest nesting of `(`, `[` and `{` the front end accepts.
 pub const MAX_NESTING: usize = 200;
@@ -176,7 +177,7 @@ fn pieces(s: &str, in_comment: &mut bool) -> Vec<(usize, usize, Piece)> {
 
 /// Preprocesses a translation unit.
 pub fn preprocess(src: &str) -> Result<Preprocessed, PpError> {
-    let mut macros: HashMap<String, String> = HashMap::new();
+    let mut macros: HashMap<String, String> = HashMap::default();
     let mut out = String::with_capacity(src.len());
     let mut map = OffsetMap::default();
     let mut in_comment = false;

@@ -255,6 +255,14 @@ impl Context {
             def: self.registry.lookup(name),
         }
     }
+    /// [`op_name`](Self::op_name) of a `'static` name (an op definition's),
+    /// its symbol cached by address: see [`Uniquer::static_sym`].
+    pub fn static_op_name(&self, name: &'static str) -> OpName {
+        OpName {
+            sym: self.static_sym(name),
+            def: self.registry.lookup(name),
+        }
+    }
 
     // ----- reading ops -----
 

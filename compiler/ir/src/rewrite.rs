@@ -152,7 +152,7 @@ impl<'a> Rewriter<'a> {
         result_types: &[TypeId],
         attrs: &[(&str, AttrId)],
     ) -> OpId {
-        let mut st = OperationState::new(self.ctx.op_name(def.name), loc)
+        let mut st = OperationState::new(self.ctx.static_op_name(def.name), loc)
             .operands(operands)
             .results(result_types);
         for &(k, v) in attrs {

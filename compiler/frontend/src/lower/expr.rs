@@ -510,7 +510,8 @@ impl<'a> Lower<'a> {
     // ----- rvalues -----
 
     pub fn rvalue(&mut self, e: &Expr) -> R<Val> {
-        let loc = self.loc(e.pos);
+        // Only the arms that create ops here make a location: names and
+        // operators make their own, and reading an SSA variable needs none.
         match &e.kind {
             ExprKind::Int {
                 value,
@@ -518,6 +519,7 @@ impl<'a> Lower<'a> {
                 long,
                 decimal,
             } => {
+                let loc = self.loc(e.pos);
                 let v = *value;
                 let ty = int_literal_type(v, *unsigned, *long, *decimal);
                 let Some(ty) = ty else {
@@ -530,16 +532,19 @@ impl<'a> Lower<'a> {
                 Ok(self.val(c, ty))
             }
             ExprKind::Float { value, single } => {
+                let loc = self.loc(e.pos);
                 let ty = if *single { CType::Float } else { CType::Double };
                 let c = self.const_float(*value, &ty, loc);
                 Ok(self.val(c, ty))
             }
             ExprKind::Char(c) => {
+                let loc = self.loc(e.pos);
                 let ty = crate::types::CHAR;
                 let v = self.const_int(*c, &ty, loc);
                 Ok(self.val(v, ty))
             }
             ExprKind::Bool(b) => {
+                let loc = self.loc(e.pos);
                 let v = self.const_int(i64::from(*b), &CType::Bool, loc);
                 Ok(self.val(v, CType::Bool))
             }
@@ -570,10 +575,12 @@ impl<'a> Lower<'a> {
             }
             ExprKind::SizeofType(t) => {
                 let ty = self.type_name(t)?;
+                let loc = self.loc(e.pos);
                 self.size_of(&ty, e.pos, loc)
             }
             ExprKind::SizeofExpr(a) => {
                 let ty = self.type_of(a)?;
+                let loc = self.loc(e.pos);
                 self.size_of(&ty, e.pos, loc)
             }
             ExprKind::Index(a, i) => {
@@ -584,6 +591,7 @@ impl<'a> Lower<'a> {
             }
             ExprKind::Call(callee, args) => self.call(callee, args, e),
             ExprKind::IncDec { pre, inc, e: inner } => {
+                let loc = self.loc(e.pos);
                 let lv = self.lvalue(inner)?;
                 let old = self.load_lval(&lv, e.pos)?;
                 let new = match &old.ty {
@@ -1037,17 +1045,28 @@ impl<'a> Lower<'a> {
         };
         self.switch_to(tb);
         let av = self.rvalue(a)?;
-        let av = match &rt {
+        let mut av = match &rt {
             Some(t) => self.convert(av, t, a.pos)?,
             None => av,
         };
-        let a_end = self.f.cur;
+        let mut a_end = self.f.cur;
         self.switch_to(fb);
         let bv = self.rvalue(b)?;
-        let bv = match &rt {
+        let mut bv = match &rt {
             Some(t) => self.convert(bv, t, b.pos)?,
             None => bv,
         };
+        // Arms static_type could not type still get the usual arithmetic
+        // conversions, each converted at the end of its own arm.
+        if rt.is_none() && av.ty != bv.ty && av.ty.is_arith() && bv.ty.is_arith() {
+            let t = usual_arith(&av.ty, &bv.ty);
+            bv = self.convert(bv, &t, b.pos)?;
+            let b_end = self.f.cur;
+            self.switch_to(a_end);
+            av = self.convert(av, &t, a.pos)?;
+            a_end = self.f.cur;
+            self.switch_to(b_end);
+        }
         let result_ty = av.ty.clone();
         let same = match (&av.ty, &bv.ty) {
             (CType::Ptr(x, s1, _), CType::Ptr(y, s2, _)) => x == y && s1 == s2,

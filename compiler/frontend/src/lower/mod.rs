@@ -30,7 +30,9 @@ use lockstep_ir::{
     AttrId, BlockId, Context, Diagnostic, InsertPoint, LocId, OpId, OperationState, RegionId,
     Rewriter, TypeData, TypeId, ValueId,
 };
-use std::collections::{HashMap, HashSet};
+// Fx hashing: the keys are small ids and names, hashed on every variable
+// read; nothing here iterates a map in an order that reaches the output.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 pub(crate) type R<T> = Result<T, Diagnostic>;
 
@@ -192,6 +194,14 @@ pub(crate) struct Lower<'a> {
     module_block: BlockId,
     dev_module: Option<(OpId, BlockId)>,
     shared_syms: HashSet<String>,
+    /// `file` interned once.
+    file_sym: lockstep_ir::Sym,
+    /// The last location made and its preprocessed offset: an expression
+    /// and its operator often ask for the same one, and locations are
+    /// compared by content, so sharing an id prints the same.
+    last_loc: std::cell::Cell<Option<(u32, LocId)>>,
+    /// The line of the last location made (an index into `line_starts`).
+    last_line: std::cell::Cell<usize>,
     pub f: FnState,
 }
 
@@ -211,6 +221,7 @@ pub fn lower(
             .map(|(i, _)| i + 1),
     );
     let loc = ctx.file_loc(file, 1, 1);
+    let file_sym = ctx.sym(file);
     let mut rw = Rewriter::new(ctx);
     let region = rw.new_region();
     let block = rw.create_block(region, &[], None);
@@ -222,11 +233,14 @@ pub fn lower(
         src,
         line_starts,
         map,
-        sigs: HashMap::new(),
-        globals: HashMap::new(),
+        sigs: HashMap::default(),
+        globals: HashMap::default(),
         module_block: block,
         dev_module: None,
-        shared_syms: HashSet::new(),
+        shared_syms: HashSet::default(),
+        file_sym,
+        last_loc: Default::default(),
+        last_line: Default::default(),
         f: FnState::default(),
     };
     l.collect(items)?;
@@ -255,12 +269,29 @@ impl<'a> Lower<'a> {
 
     /// The source location of a byte offset of the preprocessed text.
     pub fn loc(&self, pos: u32) -> LocId {
+        if let Some((p, l)) = self.last_loc.get()
+            && p == pos
+        {
+            return l;
+        }
         let off = self.map.to_input(pos as usize).min(self.src.len());
-        let line = self.line_starts.partition_point(|&s| s <= off) - 1;
-        let col = off - self.line_starts[line] + 1;
-        self.rw
-            .ctx()
-            .file_loc(&self.file, line as u32 + 1, col as u32)
+        // Consecutive requests are mostly on the same line.
+        let ls = &self.line_starts;
+        let near = self.last_line.get();
+        let line = if ls[near] <= off && ls.get(near + 1).is_none_or(|&n| off < n) {
+            near
+        } else {
+            ls.partition_point(|&s| s <= off) - 1
+        };
+        self.last_line.set(line);
+        let col = off - ls[line] + 1;
+        let l = self.rw.ctx().add_loc(lockstep_ir::LocData::FileLineCol {
+            file: self.file_sym,
+            line: line as u32 + 1,
+            col: col as u32,
+        });
+        self.last_loc.set(Some((pos, l)));
+        l
     }
 
     pub fn err<T>(&self, pos: u32, msg: impl Into<String>) -> R<T> {
@@ -389,17 +420,17 @@ impl<'a> Lower<'a> {
     /// (or `None` if it has none).
     pub fn op(
         &mut self,
-        name: &str,
+        name: &'static str,
         loc: LocId,
         operands: &[ValueId],
         results: &[TypeId],
-        attrs: &[(&str, AttrId)],
+        attrs: &[(&'static str, AttrId)],
     ) -> (OpId, Option<ValueId>) {
-        let mut st = OperationState::new(self.ctx().op_name(name), loc)
+        let mut st = OperationState::new(self.ctx().static_op_name(name), loc)
             .operands(operands)
             .results(results);
         for &(k, v) in attrs {
-            st.add_attr(self.ctx().sym(k), v);
+            st.add_attr(self.ctx().static_sym(k), v);
         }
         let op = self.rw.create(st);
         (op, self.ctx().results(op).first().copied())
@@ -407,11 +438,11 @@ impl<'a> Lower<'a> {
 
     pub fn op1(
         &mut self,
-        name: &str,
+        name: &'static str,
         loc: LocId,
         operands: &[ValueId],
         result: TypeId,
-        attrs: &[(&str, AttrId)],
+        attrs: &[(&'static str, AttrId)],
     ) -> ValueId {
         let (op, r) = self.op(name, loc, operands, &[result], attrs);
         r.unwrap_or_else(|| self.ctx().results(op)[0])
@@ -556,7 +587,7 @@ impl<'a> Lower<'a> {
     /// Device code cannot recurse (the device dialect's verifier rejects
     /// it): find a cycle among device functions and report it here.
     fn check_device_recursion(&self, items: &[Item]) -> R<()> {
-        let mut calls: HashMap<&str, Vec<(String, u32)>> = HashMap::new();
+        let mut calls: HashMap<&str, Vec<(String, u32)>> = HashMap::default();
         for it in items {
             if let Item::Func(fd) = it
                 && let Some(body) = &fd.body
@@ -576,7 +607,7 @@ impl<'a> Lower<'a> {
         }
         let is_dev = |n: &str| self.sigs.get(n).is_some_and(|s| s.kind != FnKind::Host);
         // Depth-first search with colours; iterative to bound the stack.
-        let mut state: HashMap<&str, u8> = HashMap::new();
+        let mut state: HashMap<&str, u8> = HashMap::default();
         let mut names: Vec<&str> = calls.keys().copied().filter(|n| is_dev(n)).collect();
         names.sort_unstable();
         for root in names {
@@ -708,7 +739,7 @@ impl<'a> Lower<'a> {
             kind: Some(sig.kind),
             ret: Some(ret.clone()),
             region: Some(region),
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
             ..FnState::default()
         };
         self.prepass(body, mode);
@@ -749,8 +780,8 @@ impl<'a> Lower<'a> {
 
     /// Finds address-taken names and, in host code, device pointers.
     fn prepass(&mut self, body: &[Stmt], mode: Mode) {
-        let mut taken = HashSet::new();
-        let mut dev = HashSet::new();
+        let mut taken = HashSet::default();
+        let mut dev = HashSet::default();
         let mut assigns: Vec<(String, String)> = Vec::new();
         for s in body {
             walk_stmt(s, &mut |e| match &e.kind {
@@ -786,18 +817,8 @@ impl<'a> Lower<'a> {
             });
         }
         // `&p` inside `cudaMalloc(&p, n)` does not make `p` address-taken.
-        let mut malloc_only = HashSet::new();
-        for s in body {
-            walk_stmt(s, &mut |e| {
-                if let ExprKind::Call(callee, args) = &e.kind
-                    && let ExprKind::Ident(n) = &callee.kind
-                    && n == "cudaMalloc"
-                    && let Some(name) = args.first().and_then(malloc_target)
-                {
-                    malloc_only.insert(name.to_string());
-                }
-            });
-        }
+        // Those `p` are exactly what the walk above put in `dev` so far.
+        let malloc_only = dev.clone();
         for n in &malloc_only {
             let mut other = 0;
             for s in body {
@@ -978,11 +999,12 @@ impl<'a> Lower<'a> {
 
     fn add_phi_operands(&mut self, var: usize, phi: usize) {
         let b = self.f.phis[phi].block;
-        let mut preds = self.f.blocks[b].preds.clone();
-        preds.dedup();
-        let mut seen = HashSet::new();
-        for p in preds {
-            if !seen.insert(p) {
+        // Each distinct predecessor once, in first-edge order (a block has
+        // one or two predecessors but for loop headers and joins).
+        let npreds = self.f.blocks[b].preds.len();
+        for i in 0..npreds {
+            let p = self.f.blocks[b].preds[i];
+            if self.f.blocks[b].preds[..i].contains(&p) {
                 continue;
             }
             let v = self.read_var_in(var, p);
@@ -1331,8 +1353,10 @@ fn pointer_source(e: &Expr) -> Option<&str> {
 }
 
 /// Calls `f` on every expression in `s` (pre-order), iteratively over
-/// statements and recursively over expressions.
-pub(crate) fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+/// statements and recursively over expressions. Generic rather than `dyn`:
+/// the walks run over every node of every function, and this lets `f`
+/// inline.
+pub(crate) fn walk_stmt<F: FnMut(&Expr)>(s: &Stmt, f: &mut F) {
     match s {
         Stmt::Block(v, _) => v.iter().for_each(|s| walk_stmt(s, f)),
         Stmt::If {
@@ -1387,14 +1411,14 @@ pub(crate) fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
-fn walk_init(i: &ast::Init, f: &mut dyn FnMut(&Expr)) {
+fn walk_init<F: FnMut(&Expr)>(i: &ast::Init, f: &mut F) {
     match i {
         ast::Init::Expr(e) => walk_expr(e, f),
         ast::Init::List(v, _) => v.iter().for_each(|i| walk_init(i, f)),
     }
 }
 
-fn walk_decls(s: &Stmt, f: &mut dyn FnMut(&ast::Decl)) {
+fn walk_decls<F: FnMut(&ast::Decl)>(s: &Stmt, f: &mut F) {
     match s {
         Stmt::Block(v, _) => v.iter().for_each(|s| walk_decls(s, f)),
         Stmt::If { then, els, .. } => {
@@ -1415,7 +1439,7 @@ fn walk_decls(s: &Stmt, f: &mut dyn FnMut(&ast::Decl)) {
     }
 }
 
-pub(crate) fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn walk_expr<F: FnMut(&Expr)>(e: &Expr, f: &mut F) {
     f(e);
     match &e.kind {
         ExprKind::Unary(_, a)
