@@ -972,6 +972,13 @@ impl Context {
     /// Erases an op and everything nested in it. Its results must be unused
     /// by ops outside it.
     pub(crate) fn erase_op(&mut self, op: OpId) {
+        debug_assert!(
+            self.ops[op].results.iter().all(|&r| self.values[r]
+                .uses
+                .iter()
+                .all(|u| self.is_ancestor(op, u.op))),
+            "erasing an op whose results are still used outside it"
+        );
         self.unlink_op(op);
         self.destroy_op(op);
     }
