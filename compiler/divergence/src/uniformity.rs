@@ -30,10 +30,13 @@
 //! block's argument becomes divergent). Uses inside stay as computed.
 //!
 //! Invariants:
-//! - Kernel arguments are uniform; `device.func` arguments are divergent
-//!   (callers are not analysed), but a call's results are uniform when its
-//!   arguments are and its callee, analysed with uniform arguments, returns
-//!   uniform values from blocks no divergent branch controls.
+//! - Kernel arguments are uniform. A `device.func` argument is uniform when
+//!   every call site passes a uniform value; callers are analysed before
+//!   their callees, and a function without call sites (or on a call cycle,
+//!   which does not verify) has divergent arguments. A call's results are
+//!   uniform when its arguments are and its callee, analysed with uniform
+//!   arguments, returns uniform values from blocks no divergent branch
+//!   controls.
 //! - Values that were never analysed (outside device code) answer
 //!   divergent.
 //! - Irreducible cycles need no special case in the join search, which
@@ -69,6 +72,9 @@ pub struct DivergenceInfo {
     divergent_blocks: FxHashSet<BlockId>,
     joins: FxHashSet<BlockId>,
     functions: Vec<OpId>,
+    /// Functions whose values are in this result (the others are only
+    /// listed in `functions` once `compute` finishes).
+    analysed: FxHashSet<OpId>,
 }
 
 impl DivergenceInfo {
@@ -76,12 +82,21 @@ impl DivergenceInfo {
     pub fn compute(ctx: &Context, root: OpId) -> Self {
         let mut info = DivergenceInfo::default();
         let mut memo = FxHashMap::default();
-        for f in device_functions(ctx, root) {
-            let args_uniform = is_kernel(ctx, f);
-            analyze_function(ctx, f, args_uniform, &mut info, &mut memo);
-            info.functions.push(f);
+        let functions = device_functions(ctx, root);
+        for f in callers_first(ctx, &functions) {
+            let uniform_args = if is_kernel(ctx, f) {
+                vec![true; entry_arg_count(ctx, f)]
+            } else {
+                call_site_uniformity(ctx, f, &functions, &info)
+            };
+            analyze_function(ctx, f, &uniform_args, &mut info, &mut memo);
         }
+        info.functions = functions;
         info
+    }
+
+    fn functions_seen(&self, f: OpId) -> bool {
+        self.analysed.contains(&f)
     }
 
     /// The functions analysed, in pre-order.
@@ -194,10 +209,98 @@ pub fn callee_preserves_uniformity(ctx: &Context, func: OpId) -> bool {
 /// its analysis runs (a recursive call answers no).
 type CalleeMemo = FxHashMap<OpId, Option<bool>>;
 
+fn entry_arg_count(ctx: &Context, func: OpId) -> usize {
+    region_entry(ctx, func, 0).map_or(0, |b| ctx.block_args(b).len())
+}
+
+/// The `device.call`s under `functions` whose callee is a function in
+/// `functions`, as (caller, call, callee).
+fn device_calls(ctx: &Context, functions: &[OpId]) -> Vec<(OpId, OpId, OpId)> {
+    let mut calls = Vec::new();
+    for &f in functions {
+        ctx.walk_pre(f, &mut |op| {
+            if op_kind(ctx, op) == OpKind::Call
+                && let Some(g) = callee(ctx, op)
+                && functions.contains(&g)
+            {
+                calls.push((f, op, g));
+            }
+        });
+    }
+    calls
+}
+
+/// `functions` ordered so that every caller comes before its callees, so a
+/// device function is analysed after all its call sites. Functions on a
+/// call cycle (only in IR that does not verify) come last, in their
+/// original order, and see no call sites analysed before them.
+fn callers_first(ctx: &Context, functions: &[OpId]) -> Vec<OpId> {
+    let calls = device_calls(ctx, functions);
+    let mut pending: FxHashMap<OpId, usize> = functions.iter().map(|&f| (f, 0)).collect();
+    for &(caller, _, g) in &calls {
+        if caller != g {
+            *pending.entry(g).or_default() += 1;
+        }
+    }
+    let mut order = Vec::with_capacity(functions.len());
+    let mut ready: Vec<OpId> = functions
+        .iter()
+        .rev()
+        .copied()
+        .filter(|f| pending[f] == 0)
+        .collect();
+    while let Some(f) = ready.pop() {
+        order.push(f);
+        for &(caller, _, g) in calls.iter().rev() {
+            if caller == f && g != f {
+                let n = pending.entry(g).or_default();
+                *n -= 1;
+                if *n == 0 {
+                    ready.push(g);
+                }
+            }
+        }
+    }
+    for &f in functions {
+        if !order.contains(&f) {
+            order.push(f);
+        }
+    }
+    order
+}
+
+/// Which arguments of the device function `func` are uniform: those that
+/// every call site passes a uniform value (uniform among the threads that
+/// make the call, which are the threads that run the callee). A function
+/// with no analysed call site gets divergent arguments.
+fn call_site_uniformity(
+    ctx: &Context,
+    func: OpId,
+    functions: &[OpId],
+    info: &DivergenceInfo,
+) -> Vec<bool> {
+    let n = entry_arg_count(ctx, func);
+    let sites: Vec<OpId> = device_calls(ctx, functions)
+        .into_iter()
+        .filter(|&(caller, _, g)| g == func && caller != func && info.functions_seen(caller))
+        .map(|(_, call, _)| call)
+        .collect();
+    if sites.is_empty() {
+        return vec![false; n];
+    }
+    (0..n)
+        .map(|i| {
+            sites
+                .iter()
+                .all(|&call| i < ctx.operands(call).len() && !info.is_divergent_use(ctx, call, i))
+        })
+        .collect()
+}
+
 fn analyze_function(
     ctx: &Context,
     func: OpId,
-    args_uniform: bool,
+    uniform_args: &[bool],
     info: &mut DivergenceInfo,
     memo: &mut CalleeMemo,
 ) {
@@ -230,11 +333,14 @@ fn analyze_function(
             }
         }
     }
-    if !args_uniform && let Some(entry) = region_entry(ctx, func, 0) {
-        for &a in ctx.block_args(entry) {
-            s.mark(a);
+    if let Some(entry) = region_entry(ctx, func, 0) {
+        for (i, &a) in ctx.block_args(entry).iter().enumerate() {
+            if !uniform_args.get(i).copied().unwrap_or(false) {
+                s.mark(a);
+            }
         }
     }
+    s.info.analysed.insert(func);
     for &op in ops.iter().rev() {
         s.push(op);
     }
@@ -254,7 +360,13 @@ fn preserves_uniformity(ctx: &Context, func: OpId, memo: &mut CalleeMemo) -> boo
     }
     memo.insert(func, None);
     let mut sub = DivergenceInfo::default();
-    analyze_function(ctx, func, true, &mut sub, memo);
+    analyze_function(
+        ctx,
+        func,
+        &vec![true; entry_arg_count(ctx, func)],
+        &mut sub,
+        memo,
+    );
     let mut ok = true;
     ctx.walk_pre(func, &mut |op| {
         if op != func && ctx.has_trait(op, Traits::RETURN_LIKE) && ctx.parent_op(op) == Some(func) {

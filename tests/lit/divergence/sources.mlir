@@ -49,12 +49,14 @@ device.module @m {
     %call3 = device.call @helper(%gv) : (f32) -> f32  // expected-remark {{divergent}}
     device.return
   }
-  // Device function arguments are divergent: callers are not analysed.
+  // A device function argument is uniform only when every call site passes
+  // a uniform value: @helper gets %gv (divergent) from one of its two calls.
   device.func @helper(%x: f32) -> f32 { // expected-remark {{argument #0: divergent}}
     %r = math.sqrt %x : f32                 // expected-remark {{divergent}}
     device.return %r : f32
   }
-  device.func @tid_helper(%x: f32) -> f32 { // expected-remark {{argument #0: divergent}}
+  // Its only call passes %uv: the argument is uniform, the result is not.
+  device.func @tid_helper(%x: f32) -> f32 { // expected-remark {{argument #0: uniform}}
     %t = device.thread_id x : i32           // expected-remark {{divergent}}
     %f = arith.sitofp %t : i32 to f32       // expected-remark {{divergent}}
     %r = arith.addf %x, %f : f32            // expected-remark {{divergent}}
