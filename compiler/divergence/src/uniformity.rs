@@ -83,11 +83,12 @@ impl DivergenceInfo {
         let mut info = DivergenceInfo::default();
         let mut memo = FxHashMap::default();
         let functions = device_functions(ctx, root);
-        for f in callers_first(ctx, &functions) {
+        let calls = device_calls(ctx, &functions);
+        for f in callers_first(&functions, &calls) {
             let uniform_args = if is_kernel(ctx, f) {
                 vec![true; entry_arg_count(ctx, f)]
             } else {
-                call_site_uniformity(ctx, f, &functions, &info)
+                call_site_uniformity(ctx, f, &calls, &info)
             };
             analyze_function(ctx, f, &uniform_args, &mut info, &mut memo);
         }
@@ -234,10 +235,9 @@ fn device_calls(ctx: &Context, functions: &[OpId]) -> Vec<(OpId, OpId, OpId)> {
 /// device function is analysed after all its call sites. Functions on a
 /// call cycle (only in IR that does not verify) come last, in their
 /// original order, and see no call sites analysed before them.
-fn callers_first(ctx: &Context, functions: &[OpId]) -> Vec<OpId> {
-    let calls = device_calls(ctx, functions);
+fn callers_first(functions: &[OpId], calls: &[(OpId, OpId, OpId)]) -> Vec<OpId> {
     let mut pending: FxHashMap<OpId, usize> = functions.iter().map(|&f| (f, 0)).collect();
-    for &(caller, _, g) in &calls {
+    for &(caller, _, g) in calls {
         if caller != g {
             *pending.entry(g).or_default() += 1;
         }
@@ -261,11 +261,8 @@ fn callers_first(ctx: &Context, functions: &[OpId]) -> Vec<OpId> {
             }
         }
     }
-    for &f in functions {
-        if !order.contains(&f) {
-            order.push(f);
-        }
-    }
+    let placed: FxHashSet<OpId> = order.iter().copied().collect();
+    order.extend(functions.iter().filter(|f| !placed.contains(f)));
     order
 }
 
@@ -276,14 +273,14 @@ fn callers_first(ctx: &Context, functions: &[OpId]) -> Vec<OpId> {
 fn call_site_uniformity(
     ctx: &Context,
     func: OpId,
-    functions: &[OpId],
+    calls: &[(OpId, OpId, OpId)],
     info: &DivergenceInfo,
 ) -> Vec<bool> {
     let n = entry_arg_count(ctx, func);
-    let sites: Vec<OpId> = device_calls(ctx, functions)
-        .into_iter()
-        .filter(|&(caller, _, g)| g == func && caller != func && info.functions_seen(caller))
-        .map(|(_, call, _)| call)
+    let sites: Vec<OpId> = calls
+        .iter()
+        .filter(|&&(caller, _, g)| g == func && caller != func && info.functions_seen(caller))
+        .map(|&(_, call, _)| call)
         .collect();
     if sites.is_empty() {
         return vec![false; n];
