@@ -117,6 +117,18 @@ pub fn parse_test(text: &str) -> Result<TestSpec, String> {
     Ok(spec)
 }
 
+/// The targets every PTX produced by a lit test is assembled for.
+pub const PTXAS_TARGETS: &str = "sm_80,sm_90";
+
+/// Does a RUN line of `spec` make PTX (directly or embedded in glue)?
+pub fn produces_ptx(spec: &TestSpec) -> bool {
+    spec.runs.iter().any(|r| {
+        ["--emit=ptx", "--emit=glue", "lockstep-translate"]
+            .iter()
+            .any(|k| r.command.contains(k))
+    })
+}
+
 /// Values for lit substitutions.
 #[derive(Clone, Debug)]
 pub struct Substitutions {
@@ -367,6 +379,17 @@ pub fn run_test(
             return Ok(skip);
         }
     }
+    // Every PTX a test produces is assembled by ptxas for both targets
+    // (the tools do it when LOCKSTEP_PTXAS_CHECK is set), so such a test
+    // needs ptxas as if it said `REQUIRES: ptxas`.
+    let ptxas = if produces_ptx(spec) {
+        match tool_gate(tools::check_tool(&tools::PTXAS))? {
+            Ok(p) => Some(p),
+            Err(skip) => return Ok(skip),
+        }
+    } else {
+        None
+    };
     let source = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let tmp_dir = config
         .tmp_root
@@ -428,6 +451,11 @@ pub fn run_test(
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        if let Some(p) = &ptxas {
+            child
+                .env("LOCKSTEP_PTXAS", p)
+                .env("LOCKSTEP_PTXAS_CHECK", PTXAS_TARGETS);
+        }
         let result =
             run_with_timeout(child, config.timeout).map_err(|e| format!("cannot run bash: {e}"))?;
         if result.status == Some(0) {

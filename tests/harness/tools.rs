@@ -3,7 +3,9 @@
 //! Invariants:
 //! - A tool is looked up in `PATH` first, then in `/usr/lib/llvm-22/bin`
 //!   (where Debian's versioned LLVM packages install unversioned names), then
-//!   `/usr/local/cuda/bin` for CUDA tools; only executable regular files count.
+//!   `/usr/local/cuda/bin` for CUDA tools, then the `bin/` of the NVIDIA PyPI
+//!   wheels (`nvidia/cu13/bin` next to python3's site-packages); only
+//!   executable regular files count.
 //! - Missing tools never pass silently: locally the test is skipped with a
 //!   loud `SKIPPED: <tool> not found (install <pkg>)` line on stderr; when
 //!   `CI=true` or `LOCKSTEP_REQUIRE_TOOLS=1` the test fails instead, naming
@@ -40,7 +42,7 @@ pub const FILECHECK: ToolSpec = ToolSpec {
 pub const PTXAS: ToolSpec = ToolSpec {
     tool: "ptxas",
     names: &["ptxas"],
-    install: "PyPI package nvidia-cuda-nvcc-cu12 (put its bin/ directory on PATH)",
+    install: "PyPI package nvidia-cuda-nvcc (scripts/test installs it)",
 };
 
 pub const KNOWN: &[ToolSpec] = &[MLIR_OPT, FILECHECK, PTXAS];
@@ -59,11 +61,27 @@ fn is_executable(p: &Path) -> bool {
         .unwrap_or(false)
 }
 
-/// Searches `PATH`, then `EXTRA_DIRS`, for the first of `names` that exists.
+/// The `bin/` directory of the NVIDIA PyPI wheels, if python3 has them.
+pub fn nvidia_wheel_bin() -> Option<&'static Path> {
+    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let out = std::process::Command::new("python3")
+            .args(["-c", "import nvidia; print(list(nvidia.__path__)[0])"])
+            .output()
+            .ok()?;
+        let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("cu13/bin");
+        (out.status.success() && dir.is_dir()).then_some(dir)
+    })
+    .as_deref()
+}
+
+/// Searches `PATH`, then `EXTRA_DIRS`, then the NVIDIA wheels' `bin/`, for
+/// the first of `names` that exists.
 pub fn find_tool(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     let dirs: Vec<PathBuf> = std::env::split_paths(&path)
         .chain(EXTRA_DIRS.iter().map(PathBuf::from))
+        .chain(nvidia_wheel_bin().map(Path::to_path_buf))
         .collect();
     for name in names {
         for dir in &dirs {

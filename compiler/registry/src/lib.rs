@@ -18,6 +18,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     // `!host.ptr`).
     lockstep_device::register(ctx);
     lockstep_host::register(ctx);
+    lockstep_ptx::register(ctx);
 }
 
 /// Registers every pass lockstep knows in `reg`.
@@ -25,6 +26,7 @@ pub fn register_all_passes(reg: &mut PassRegistry) {
     lockstep_transforms::register_all(reg);
     lockstep_analysis::register_test_passes(reg);
     lockstep_divergence::register_passes(reg);
+    lockstep_codegen::register_passes(reg);
 }
 
 /// A context with every dialect registered.

@@ -15,9 +15,14 @@
 //!   and the result does not depend on the order of splitting.
 //! - Every region nested in the anchor is processed; nothing else changes.
 //! - The pass has no counterpart in `mlir-opt` 22.
+//! - The search ([`critical_edges`], with an edge filter) and the splitting
+//!   ([`split_edges`], with the branch to build) are public apart, so that
+//!   other dialects (`ptx-out-of-ssa`) split edges with their own branch.
 
 use crate::check_options;
-use lockstep_ir::{BlockId, Diagnostic, OpId, OperationState, RegionId, Rewriter};
+use lockstep_ir::{
+    BlockId, Context, Diagnostic, LocId, OpId, OperationState, RegionId, Rewriter, ValueId,
+};
 use lockstep_pass::{Pass, PassContext, PassInfo};
 
 pub static INFO: PassInfo = PassInfo {
@@ -53,24 +58,7 @@ impl Pass for SplitCriticalEdges {
 /// Splits every critical edge in the regions nested in `root`; returns how
 /// many edges were split.
 pub fn split_critical_edges(rw: &mut Rewriter<'_>, root: OpId) -> Result<u64, Diagnostic> {
-    let mut regions: Vec<RegionId> = Vec::new();
-    rw.ctx
-        .walk_pre(root, &mut |o| regions.extend_from_slice(rw.ctx.regions(o)));
-    let mut edges: Vec<(OpId, usize)> = Vec::new();
-    for &r in &regions {
-        for &b in rw.ctx.region_blocks(r) {
-            let Some(t) = rw.ctx.last_op(b) else { continue };
-            let succs = rw.ctx.successors(t);
-            if succs.len() < 2 {
-                continue;
-            }
-            for (i, &s) in succs.iter().enumerate() {
-                if rw.ctx.block_preds(s).len() >= 2 {
-                    edges.push((t, i));
-                }
-            }
-        }
-    }
+    let edges = critical_edges(rw.ctx, root, &|_, _, _| true);
     if edges.is_empty() {
         return Ok(0);
     }
@@ -81,8 +69,62 @@ pub fn split_critical_edges(rw: &mut Rewriter<'_>, root: OpId) -> Result<u64, Di
             "split-critical-edges needs the 'cf' dialect (for cf.br)",
         ));
     }
+    split_edges(rw, &edges, &mut |rw, dest, operands, loc| {
+        rw.create(
+            OperationState::new(br, loc)
+                .operands(operands)
+                .successors(&[dest]),
+        )
+    });
+    Ok(edges.len() as u64)
+}
+
+/// The critical edges in the regions nested in `root` for which
+/// `wanted(ctx, terminator, successor slot)` holds, as (terminator, slot)
+/// pairs in region, block and slot order.
+pub fn critical_edges(
+    ctx: &Context,
+    root: OpId,
+    wanted: &dyn Fn(&Context, OpId, usize) -> bool,
+) -> Vec<(OpId, usize)> {
+    let mut regions: Vec<RegionId> = Vec::new();
+    ctx.walk_pre(root, &mut |o| regions.extend_from_slice(ctx.regions(o)));
+    let mut edges: Vec<(OpId, usize)> = Vec::new();
+    for &r in &regions {
+        for &b in ctx.region_blocks(r) {
+            let Some(t) = ctx.last_op(b) else { continue };
+            let succs = ctx.successors(t);
+            if succs.len() < 2 {
+                continue;
+            }
+            for (i, &s) in succs.iter().enumerate() {
+                if ctx.block_preds(s).len() >= 2 && wanted(ctx, t, i) {
+                    edges.push((t, i));
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// Creates the branch ending a split block: `(rewriter, destination,
+/// forwarded values, location) -> branch`.
+pub type BranchBuilder<'a> = dyn FnMut(&mut Rewriter<'_>, BlockId, &[ValueId], LocId) -> OpId + 'a;
+
+/// Splits each edge `(terminator, slot)` of `edges` (found before any
+/// change, e.g. by [`critical_edges`]) with a new block placed as the module
+/// doc says, whose arguments have the types of the destination's and which
+/// ends with the branch `build_branch(rw, destination, arguments, loc)`
+/// creates at its end (`loc` is the terminator's). Returns the new blocks,
+/// one per edge, in order.
+pub fn split_edges(
+    rw: &mut Rewriter<'_>,
+    edges: &[(OpId, usize)],
+    build_branch: &mut BranchBuilder<'_>,
+) -> Vec<BlockId> {
+    let mut made = Vec::with_capacity(edges.len());
     let mut last_split: Option<(BlockId, BlockId)> = None;
-    for &(t, i) in &edges {
+    for &(t, i) in edges {
         let p = rw.ctx.parent_block(t).expect("terminator in a block");
         let region = rw.ctx.block_parent(p).expect("block in a region");
         let s = rw.ctx.successors(t)[i];
@@ -100,15 +142,12 @@ pub fn split_critical_edges(rw: &mut Rewriter<'_>, root: OpId) -> Result<u64, Di
         }
         let args = rw.ctx.block_args(e).to_vec();
         rw.set_insertion_point_to_end(e);
-        rw.create(
-            OperationState::new(br, loc)
-                .operands(&args)
-                .successors(&[s]),
-        );
+        build_branch(rw, s, &args, loc);
         rw.set_successor(t, i, e);
         last_split = Some((p, e));
+        made.push(e);
     }
-    Ok(edges.len() as u64)
+    made
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
-//! `lockstepc FILE.cu [-O0|-O1|-O2|-O3] [--emit=ir] [-o OUT]`: compiles a
-//! CUDA-subset file to lockstep IR and runs a pass pipeline over it.
+//! `lockstepc FILE.cu [-O0|-O1|-O2|-O3] [--emit=ir|ptx|glue-c|glue-rust|host-c]
+//! [--sm=sm_80] [-g] [--verify-ptx] [-o OUT]`: compiles a CUDA-subset file to
+//! lockstep IR, runs a pass pipeline over it, and writes the IR or one of
+//! `lockstep-translate`'s translations (PTX, launch glue, host C).
 //!
 //! Invariants:
 //! - The command line is lockstep-opt's (`lockstep_opt::cli`: the IR
@@ -20,13 +22,14 @@ use lockstep_opt::cli;
 use lockstep_opt::driver::Options;
 use lockstep_opt::tool::{self, Parsed, Times};
 use lockstep_pass::PassRegistry;
+use lockstep_translate::{EmitKind, TranslateError, TranslateOptions, translate, write_outputs};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const STACK: usize = 512 << 20;
 
 /// Output kinds of `--emit`.
-const EMIT_KINDS: &[&str] = &["ir"];
+const EMIT_KINDS: &[&str] = &["ir", "ptx", "glue-c", "glue-rust", "host-c"];
 
 /// The passes -O1 and above run on each device kernel/function and on
 /// each host function.
@@ -57,7 +60,27 @@ fn command(registry: &PassRegistry) -> Command {
                 .long("emit")
                 .value_name("KIND")
                 .require_equals(true)
-                .help("What to write: ir (default)"),
+                .help("What to write: ir (default), ptx, glue-c (FILE.c and FILE.h), glue-rust or host-c"),
+        )
+        .arg(
+            Arg::new("sm")
+                .long("sm")
+                .value_name("TARGET")
+                .require_equals(true)
+                .default_value(lockstep_codegen::ptxas::DEFAULT_TARGET)
+                .help("PTX target: sm_70, sm_75, sm_80, sm_86, sm_89 or sm_90"),
+        )
+        .arg(
+            Arg::new("debug-info")
+                .short('g')
+                .action(ArgAction::SetTrue)
+                .help("Emit .file/.loc source locations in the PTX"),
+        )
+        .arg(
+            Arg::new("verify-ptx")
+                .long("verify-ptx")
+                .action(ArgAction::SetTrue)
+                .help("Assemble the PTX with ptxas for the target and report any rejection with its PTX line"),
         )
         .arg(
             Arg::new("device-passes")
@@ -85,6 +108,7 @@ struct Extra {
     device_passes: Option<String>,
     host_passes: Option<String>,
     print_divergence: bool,
+    translate: TranslateOptions,
 }
 
 fn extra(m: &ArgMatches) -> Result<Extra, String> {
@@ -97,6 +121,7 @@ fn extra(m: &ArgMatches) -> Result<Extra, String> {
             EMIT_KINDS.join(", ")
         ));
     }
+    lockstep_translate::check_target(m.get_one::<String>("sm").map_or("", String::as_str))?;
     Ok(Extra {
         opt_level: m
             .get_one::<String>("opt-level")
@@ -106,6 +131,11 @@ fn extra(m: &ArgMatches) -> Result<Extra, String> {
         device_passes: m.get_one::<String>("device-passes").cloned(),
         host_passes: m.get_one::<String>("host-passes").cloned(),
         print_divergence: m.get_flag("print-divergence"),
+        translate: TranslateOptions {
+            sm: m.get_one::<String>("sm").cloned().unwrap_or_default(),
+            debug_info: m.get_flag("debug-info"),
+            verify_ptx: m.get_flag("verify-ptx"),
+        },
     })
 }
 
@@ -218,6 +248,25 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
     }
 
     let output_start = Instant::now();
+    if let Some(kind) = ex.emit.as_deref().and_then(EmitKind::parse) {
+        let outputs = match translate(&mut ctx, module, kind, &ex.translate, &opts.output) {
+            Ok(o) => o,
+            Err(TranslateError::Diag(d)) => {
+                report(&ctx, &[d]);
+                return 1;
+            }
+            Err(TranslateError::Message(msg)) => {
+                eprintln!("{msg}");
+                return 1;
+            }
+        };
+        if let Err(msg) = write_outputs(&opts.output, &outputs) {
+            eprintln!("lockstepc: error: {msg}");
+            return 1;
+        }
+        std::mem::forget(ctx);
+        return 0;
+    }
     let mut out = String::new();
     if ex.print_divergence {
         for r in lockstep_divergence::branch_report(&ctx, module) {
@@ -300,7 +349,7 @@ mod tests {
             .try_get_matches_from(["lockstepc", "x.cu", "--emit=asm"])
             .unwrap();
         let e = extra(&m).err().unwrap();
-        assert!(e.contains("valid kinds: ir"), "{e}");
+        assert!(e.contains("valid kinds: ir, ptx, glue-c"), "{e}");
         let m = command(&reg)
             .try_get_matches_from(["lockstepc", "x.cu", "-O2"])
             .unwrap();

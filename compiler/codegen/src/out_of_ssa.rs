@@ -1,0 +1,489 @@
+//! `ptx-out-of-ssa`: block arguments of `ptx` functions become mutable
+//! registers (`ptx.reg`) written by `ptx.copy` on the incoming edges.
+//!
+//! For every `ptx.entry`/`ptx.func` under the anchor:
+//! 1. Every critical edge that forwards values (its destination has
+//!    arguments) gets a block of its own (`lockstep_transforms`'
+//!    `split_edges`, ending in `ptx.bra`); the values the branch forwarded
+//!    move onto the new block's `ptx.bra`, so the new block has no arguments.
+//! 2. Each block argument gets a `ptx.reg` of its type at the start of the
+//!    entry block, and every use of the argument reads the register instead.
+//! 3. On each edge, the forwarded values form a parallel copy `(register of
+//!    argument j) := (operand j)`, sequentialized by [`sequentialize`] into
+//!    `ptx.copy` ops: before the predecessor's terminator when it has one
+//!    successor, else at the start of the successor (which, after step 1,
+//!    has that single predecessor). Cycles get one fresh `ptx.reg` each.
+//! 4. Branches forward nothing any more and blocks lose their arguments.
+//!
+//! Invariants:
+//! - Semantics are kept: an argument's register is written only on edges
+//!   into its block, right before control enters it, so every read sees the
+//!   value of the block's latest entry (which is what SSA meant) — also for
+//!   uses after a loop (the lost-copy case) and for swaps (handled by the
+//!   parallel copy).
+//! - Afterwards no block of a `ptx` function has arguments; the IR still
+//!   verifies, but values of `ptx.reg` are mutable: passes that number
+//!   values (CSE, hoisting) must not run on it any more.
+//! - Nothing but the functions' bodies changes; a function without block
+//!   arguments is left alone.
+
+use lockstep_ir::{BlockId, Context, Diagnostic, InsertPoint, OpId, Rewriter, TypeId, ValueId};
+use lockstep_pass::{Pass, PassContext, PassInfo};
+use lockstep_ptx::{BRA, ENTRY, FUNC};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::Hash;
+
+pub static INFO: PassInfo = PassInfo {
+    argument: "ptx-out-of-ssa",
+    description: "Replace the block arguments of ptx functions by registers written with ptx.copy on the incoming edges",
+    options: &[],
+    create: |o| {
+        reject_options(o)?;
+        Ok(Box::new(OutOfSsa))
+    },
+};
+
+pub struct OutOfSsa;
+
+impl Pass for OutOfSsa {
+    fn argument(&self) -> &'static str {
+        "ptx-out-of-ssa"
+    }
+    fn name(&self) -> &'static str {
+        "PtxOutOfSsa"
+    }
+    fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
+        let stats = out_of_ssa(&mut Rewriter::new(cx.ctx), op)?;
+        cx.stats.add(
+            "num-registers",
+            "Block arguments made registers",
+            stats.registers,
+        );
+        cx.stats
+            .add("num-copies", "ptx.copy ops created", stats.copies);
+        cx.stats
+            .add("num-split", "Critical edges split", stats.split_edges);
+        if stats.registers == 0 && stats.split_edges == 0 {
+            cx.mark_all_preserved();
+        }
+        Ok(())
+    }
+}
+
+/// The passes of this crate take no options.
+pub(crate) fn reject_options(o: &lockstep_pass::PassOptions) -> Result<(), String> {
+    match o.entries.first() {
+        Some((k, _)) => Err(format!("no such option {k}")),
+        None => Ok(()),
+    }
+}
+
+/// What [`out_of_ssa`] did.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OutOfSsaStats {
+    pub registers: u64,
+    pub copies: u64,
+    pub split_edges: u64,
+}
+
+/// The `ptx.entry`/`ptx.func` ops nested in (or equal to) `root`.
+pub(crate) fn ptx_functions(ctx: &Context, root: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    ctx.walk_pre(root, &mut |o| {
+        if ctx.isa(o, &ENTRY) || ctx.isa(o, &FUNC) {
+            out.push(o);
+        }
+    });
+    out
+}
+
+/// Runs out-of-SSA on every `ptx` function under `root`.
+pub fn out_of_ssa(rw: &mut Rewriter<'_>, root: OpId) -> Result<OutOfSsaStats, Diagnostic> {
+    let mut total = OutOfSsaStats::default();
+    for f in ptx_functions(rw.ctx, root) {
+        let s = function_out_of_ssa(rw, f)?;
+        total.registers += s.registers;
+        total.copies += s.copies;
+        total.split_edges += s.split_edges;
+    }
+    Ok(total)
+}
+
+fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, Diagnostic> {
+    let mut stats = OutOfSsaStats::default();
+    let Some(&region) = rw.ctx.regions(f).first() else {
+        return Ok(stats);
+    };
+    let Some(entry) = rw.ctx.entry_block(region) else {
+        return Ok(stats);
+    };
+    // Every branch must be a ptx.bra: its operands are all we rewrite.
+    for &b in rw.ctx.region_blocks(region) {
+        if let Some(t) = rw.ctx.terminator(b)
+            && !rw.ctx.successors(t).is_empty()
+            && !rw.ctx.isa(t, &BRA)
+        {
+            return Err(Diagnostic::error(
+                rw.ctx.loc(t),
+                format!("ptx-out-of-ssa: '{}' is not a 'ptx.bra'", rw.ctx.name_of(t)),
+            ));
+        }
+    }
+    if rw
+        .ctx
+        .region_blocks(region)
+        .iter()
+        .all(|&b| rw.ctx.block_args(b).is_empty())
+    {
+        return Ok(stats);
+    }
+
+    // 1. Split the critical edges that carry values.
+    let edges =
+        lockstep_transforms::split_critical_edges::critical_edges(rw.ctx, f, &|ctx, t, i| {
+            !ctx.block_args(ctx.successors(t)[i]).is_empty()
+        });
+    let made = lockstep_transforms::split_critical_edges::split_edges(
+        rw,
+        &edges,
+        &mut |rw, dest, operands, loc| lockstep_ptx::bra(rw, dest, operands, true, loc),
+    );
+    stats.split_edges = made.len() as u64;
+    for (&(t, i), &e) in edges.iter().zip(&made) {
+        // The new block forwards the original values itself.
+        let forwarded = rw.ctx.successor_operands(t, i).to_vec();
+        let Some(br) = rw.ctx.terminator(e) else {
+            continue;
+        };
+        lockstep_ptx::set_bra_successor_operands(rw, br, 0, &forwarded);
+        lockstep_ptx::set_bra_successor_operands(rw, t, i, &[]);
+        while !rw.ctx.block_args(e).is_empty() {
+            let last = rw.ctx.block_args(e).len() - 1;
+            rw.erase_block_arg(e, last);
+        }
+    }
+
+    // 2. One register per block argument, at the start of the entry block.
+    let blocks: Vec<BlockId> = rw.ctx.region_blocks(region).to_vec();
+    let mut reg_of: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    let mut reg_ip = InsertPoint::BlockStart(entry);
+    for &b in &blocks {
+        for a in rw.ctx.block_args(b).to_vec() {
+            let (ty, loc) = (rw.ctx.value_type(a), rw.ctx.value_loc(a));
+            rw.set_insertion_point(reg_ip);
+            let r = lockstep_ptx::reg(rw, ty, loc);
+            reg_ip = InsertPoint::After(rw.ctx.defining_op(r).expect("ptx.reg defines it"));
+            rw.replace_all_uses_with(a, r);
+            reg_of.insert(a, r);
+            stats.registers += 1;
+        }
+    }
+
+    // 3. Parallel copies on the edges.
+    for &p in &blocks {
+        let Some(t) = rw.ctx.terminator(p) else {
+            continue;
+        };
+        if !rw.ctx.isa(t, &BRA) {
+            continue;
+        }
+        let succs: Vec<BlockId> = rw.ctx.successors(t).to_vec();
+        for (i, &s) in succs.iter().enumerate() {
+            let operands = rw.ctx.successor_operands(t, i).to_vec();
+            if operands.is_empty() {
+                continue;
+            }
+            let args = rw.ctx.block_args(s).to_vec();
+            let copies: Vec<(ValueId, ValueId)> = args
+                .iter()
+                .zip(&operands)
+                .map(|(a, &v)| (reg_of[a], v))
+                .collect();
+            let loc = rw.ctx.loc(t);
+            let ip = if succs.len() == 1 {
+                InsertPoint::Before(t)
+            } else {
+                match rw.ctx.first_op(s) {
+                    Some(first) => InsertPoint::Before(first),
+                    None => InsertPoint::BlockEnd(s),
+                }
+            };
+            let mut temps_ip = reg_ip;
+            let mut temp_types: Vec<TypeId> = Vec::new();
+            let seq = sequentialize(&copies_as_locs(&copies), |l| {
+                // A cycle's members are registers of one type.
+                let Loc::Value(v) = l else {
+                    unreachable!("a temporary never starts a cycle")
+                };
+                temp_types.push(rw.ctx.value_type(v));
+                Loc::Temp(temp_types.len() - 1)
+            });
+            let mut temps: Vec<ValueId> = Vec::with_capacity(temp_types.len());
+            for ty in temp_types {
+                rw.set_insertion_point(temps_ip);
+                let r = lockstep_ptx::reg(rw, ty, loc);
+                temps_ip = InsertPoint::After(rw.ctx.defining_op(r).expect("ptx.reg defines it"));
+                temps.push(r);
+            }
+            let resolve = |l: Loc| match l {
+                Loc::Value(v) => v,
+                Loc::Temp(i) => temps[i],
+            };
+            let moves: Vec<(ValueId, ValueId)> = seq
+                .into_iter()
+                .map(|(d, s)| (resolve(d), resolve(s)))
+                .collect();
+            reg_ip = temps_ip;
+            rw.set_insertion_point(ip);
+            for (d, s) in moves {
+                let c = lockstep_ptx::copy(rw, d, s, loc);
+                rw.set_insertion_point(InsertPoint::After(c));
+                stats.copies += 1;
+            }
+            lockstep_ptx::set_bra_successor_operands(rw, t, i, &[]);
+        }
+    }
+
+    // 4. Blocks lose their (now unused) arguments.
+    for &b in &blocks {
+        while !rw.ctx.block_args(b).is_empty() {
+            let last = rw.ctx.block_args(b).len() - 1;
+            rw.erase_block_arg(b, last);
+        }
+    }
+    Ok(stats)
+}
+
+/// A location of [`sequentialize`]'s input or a temporary it asked for.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+enum Loc {
+    Value(ValueId),
+    Temp(usize),
+}
+
+fn copies_as_locs(copies: &[(ValueId, ValueId)]) -> Vec<(Loc, Loc)> {
+    copies
+        .iter()
+        .map(|&(d, s)| (Loc::Value(d), Loc::Value(s)))
+        .collect()
+}
+
+/// Orders the parallel copy `copies` (`(destination, source)` pairs, with
+/// distinct destinations; all reads happen before all writes) into
+/// sequential moves with the same effect on every destination. Self-copies
+/// are dropped; a source read by several copies is read once from wherever
+/// its value lives; each cycle of copies is broken with one temporary,
+/// obtained from `new_temp(a location of the cycle)`, which is written
+/// once and read once.
+///
+/// This is the "ready/to-do" algorithm of Boissinot et al. ("Revisiting
+/// out-of-SSA translation", CGO 2009), written from its description.
+pub fn sequentialize<L: Copy + Eq + Hash>(
+    copies: &[(L, L)],
+    mut new_temp: impl FnMut(L) -> L,
+) -> Vec<(L, L)> {
+    let copies: Vec<(L, L)> = copies.iter().copied().filter(|(d, s)| d != s).collect();
+    // pred[d]: the value d must receive; loc[v]: where v's original value is
+    // now (v itself until v is overwritten).
+    let mut pred: FxHashMap<L, L> = FxHashMap::default();
+    let mut loc: FxHashMap<L, L> = FxHashMap::default();
+    for &(d, s) in &copies {
+        loc.insert(s, s);
+        pred.insert(d, s);
+    }
+    // Destinations nobody reads can be written right away.
+    let mut ready: Vec<L> = copies
+        .iter()
+        .filter(|(d, _)| !loc.contains_key(d))
+        .map(|&(d, _)| d)
+        .collect();
+    let mut to_do: Vec<L> = copies.iter().map(|&(d, _)| d).collect();
+    // Process in input order (pop takes from the back).
+    ready.reverse();
+    to_do.reverse();
+    let mut written: FxHashSet<L> = FxHashSet::default();
+    let mut moves = Vec::with_capacity(copies.len() + 1);
+    loop {
+        while let Some(d) = ready.pop() {
+            let s = pred[&d];
+            let at = loc[&s];
+            moves.push((d, at));
+            written.insert(d);
+            // Once `s` is saved in `d`, `s` may be overwritten in turn; a
+            // source that is no destination keeps its value and stays put.
+            if at == s && pred.contains_key(&s) && !written.contains(&s) {
+                loc.insert(s, d);
+                ready.push(s);
+            }
+        }
+        let Some(d) = to_do.pop() else {
+            break;
+        };
+        // Not yet written: `d` is on a cycle whose members all wait on each
+        // other. Save it in a temporary and let the chain proceed.
+        if !written.contains(&d) {
+            let t = new_temp(d);
+            moves.push((t, d));
+            loc.insert(d, t);
+            ready.push(d);
+        }
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `moves` over `state` sequentially.
+    fn run_sequential(state: &mut FxHashMap<u32, i64>, moves: &[(u32, u32)]) {
+        for &(d, s) in moves {
+            let v = *state.get(&s).unwrap_or(&-1);
+            state.insert(d, v);
+        }
+    }
+
+    /// Checks `copies` sequentialized against parallel semantics on every
+    /// location; temporaries are numbered from 1000.
+    fn check(copies: &[(u32, u32)]) -> Vec<(u32, u32)> {
+        let mut next = 1000;
+        let mut temps = 0;
+        let moves = sequentialize(copies, |_| {
+            next += 1;
+            temps += 1;
+            next
+        });
+        let locs: Vec<u32> = copies.iter().flat_map(|&(d, s)| [d, s]).collect();
+        let initial: FxHashMap<u32, i64> = locs.iter().map(|&l| (l, l as i64 * 7 + 3)).collect();
+        let mut expected = initial.clone();
+        for &(d, s) in copies {
+            expected.insert(d, initial[&s]);
+        }
+        let mut got = initial.clone();
+        run_sequential(&mut got, &moves);
+        for l in &locs {
+            assert_eq!(
+                got[l], expected[l],
+                "location {l}: copies {copies:?} moves {moves:?}"
+            );
+        }
+        // Temporaries are only written by a save and read once.
+        for t in 1001..=next {
+            assert_eq!(moves.iter().filter(|m| m.0 == t).count(), 1);
+            assert_eq!(moves.iter().filter(|m| m.1 == t).count(), 1);
+        }
+        // No move more than needed: one per non-trivial copy plus one per
+        // cycle of the copy graph (d -> the destination it reads).
+        let real = copies.iter().filter(|(d, s)| d != s).count();
+        assert_eq!(temps, count_cycles(copies), "{copies:?} -> {moves:?}");
+        assert_eq!(moves.len(), real + temps, "{copies:?} -> {moves:?}");
+        moves
+    }
+
+    /// Cycles of length two or more among the copies' destinations that no
+    /// copy from outside the cycle reads (those need a temporary).
+    fn count_cycles(copies: &[(u32, u32)]) -> usize {
+        let pred: FxHashMap<u32, u32> = copies.iter().copied().filter(|(d, s)| d != s).collect();
+        let mut seen: FxHashSet<u32> = FxHashSet::default();
+        let mut cycles = 0;
+        for &start in pred.keys() {
+            let mut path = Vec::new();
+            let mut cur = start;
+            while !seen.contains(&cur) && pred.contains_key(&cur) && !path.contains(&cur) {
+                path.push(cur);
+                cur = pred[&cur];
+            }
+            if let Some(i) = path.iter().position(|&p| p == cur) {
+                let cycle = &path[i..];
+                let read_outside = pred
+                    .iter()
+                    .any(|(d, s)| !cycle.contains(d) && cycle.contains(s));
+                if !read_outside {
+                    cycles += 1;
+                }
+            }
+            seen.extend(path);
+        }
+        cycles
+    }
+
+    #[test]
+    fn swap_uses_one_temporary() {
+        let moves = check(&[(1, 2), (2, 1)]);
+        assert_eq!(moves.len(), 3);
+    }
+
+    #[test]
+    fn three_cycle_uses_one_temporary() {
+        let moves = check(&[(1, 2), (2, 3), (3, 1)]);
+        assert_eq!(moves.len(), 4);
+    }
+
+    #[test]
+    fn chains_need_no_temporary() {
+        let moves = check(&[(1, 2), (2, 3), (3, 4)]);
+        assert_eq!(moves, vec![(1, 2), (2, 3), (3, 4)]);
+    }
+
+    #[test]
+    fn shared_sources_and_self_copies() {
+        let moves = check(&[(1, 5), (2, 5), (3, 5), (4, 4)]);
+        assert_eq!(moves, vec![(1, 5), (2, 5), (3, 5)]);
+        // A destination read by others is saved first, then overwritten.
+        let moves = check(&[(1, 2), (3, 1), (4, 1)]);
+        assert_eq!(moves.len(), 3, "{moves:?}");
+        // A cycle read from outside needs no temporary: 4 keeps 5's value.
+        let moves = check(&[(3, 5), (4, 5), (5, 3)]);
+        assert_eq!(moves.len(), 3, "{moves:?}");
+        // A cycle with a branch hanging off it: 1<->2, 3 <- 1.
+        check(&[(1, 2), (2, 1), (3, 1)]);
+        // Two independent cycles.
+        check(&[(1, 2), (2, 1), (3, 4), (4, 3)]);
+        check(&[]);
+    }
+
+    /// A small deterministic generator (no dependency needed).
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    #[test]
+    fn random_permutations_match_parallel_semantics() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..2000 {
+            let n = 1 + rng.below(9) as u32;
+            let mut perm: Vec<u32> = (0..n).collect();
+            for i in (1..n as usize).rev() {
+                let j = rng.below(i as u64 + 1) as usize;
+                perm.swap(i, j);
+            }
+            let copies: Vec<(u32, u32)> = (0..n).map(|i| (i, perm[i as usize])).collect();
+            check(&copies);
+        }
+    }
+
+    #[test]
+    fn random_copy_graphs_match_parallel_semantics() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for _ in 0..5000 {
+            // Distinct destinations, arbitrary sources (shared, external).
+            let locations = 2 + rng.below(10) as u32;
+            let mut copies = Vec::new();
+            for d in 0..locations {
+                if rng.below(3) != 0 {
+                    copies.push((d, rng.below(locations as u64 + 3) as u32));
+                }
+            }
+            check(&copies);
+        }
+    }
+}
