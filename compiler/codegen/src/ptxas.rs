@@ -65,10 +65,7 @@ pub fn nvidia_wheel_dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
         let out = Command::new("python3")
-            .args([
-                "-c",
-                "import nvidia; print(list(nvidia.__path__)[0])",
-            ])
+            .args(["-c", "import nvidia; print(list(nvidia.__path__)[0])"])
             .output()
             .ok()?;
         if !out.status.success() {
@@ -131,7 +128,8 @@ pub fn assemble(
         message,
         line: None,
     };
-    std::fs::write(&input, ptx).map_err(|e| fail(format!("cannot write {}: {e}", input.display())))?;
+    std::fs::write(&input, ptx)
+        .map_err(|e| fail(format!("cannot write {}: {e}", input.display())))?;
     let mut cmd = Command::new(ptxas);
     cmd.arg(format!("-arch={sm}"));
     if verbose {
@@ -190,7 +188,10 @@ pub fn registers_per_kernel(info: &str) -> Vec<(String, u32)> {
             let rest = &l[i + "Compiling entry function '".len()..];
             current = rest.split('\'').next().map(str::to_string);
         } else if let (Some(k), Some(i)) = (&current, l.find("Used ")) {
-            let n: String = l[i + 5..].chars().take_while(|c| c.is_ascii_digit()).collect();
+            let n: String = l[i + 5..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
             if l[i..].contains("registers")
                 && let Ok(n) = n.parse()
             {
@@ -234,7 +235,8 @@ mod tests {
             eprintln!("SKIPPED: ptxas not found (install the nvidia-cuda-nvcc wheel)");
             return;
         };
-        let good = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\tret;\n}\n";
+        let good =
+            ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\tret;\n}\n";
         assert!(assemble(ptxas, good, "sm_80", true, false).is_ok());
         let bad = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tadd.s32 %r1, %r1, %q;\n\tret;\n}\n";
         let err = assemble(ptxas, bad, "sm_80", false, false).unwrap_err();

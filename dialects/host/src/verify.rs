@@ -99,6 +99,16 @@ pub(crate) fn verify_launch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Is `op` a kernel module of a machine dialect (a symbol table named by
+/// launches after `device.module` was lowered, e.g. `ptx.module`)?
+fn is_lowered_kernel_module(ctx: &Context, op: OpId) -> bool {
+    ctx.has_trait(op, lockstep_ir::Traits::SYMBOL_TABLE)
+        && ctx.def_of(op).is_some_and(|d| d.name.ends_with(".module"))
+        && ctx
+            .def_of(op)
+            .is_some_and(|d| !matches!(d.dialect(), "builtin" | "device"))
+}
+
 /// Resolves `@module::@kernel` and checks the arguments against the
 /// kernel's signature (MLIR's `gpu.launch_func` checks).
 pub(crate) fn verify_launch_symbol_uses(
@@ -115,7 +125,7 @@ pub(crate) fn verify_launch_symbol_uses(
     };
     let module = tables
         .lookup_symbol_in(ctx, table, module_name)
-        .filter(|&m| ctx.isa(m, &MODULE));
+        .filter(|&m| ctx.isa(m, &MODULE) || is_lowered_kernel_module(ctx, m));
     let Some(module) = module else {
         return Err(op_error(
             ctx,
@@ -134,6 +144,21 @@ pub(crate) fn verify_launch_symbol_uses(
             format!("kernel function '{reference}' is undefined"),
         ));
     };
+    if !ctx.isa(module, &MODULE) {
+        // A kernel module lowered to machine code (`ptx.module`): its
+        // entries take registers, so only the symbol and the argument count
+        // are still checkable; the types were checked before lowering.
+        let expected = lockstep_func::function_like::inputs(ctx, kernel).len();
+        let got = launch.args(ctx).len();
+        if expected != got {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("got {got} kernel operands but expected {expected}"),
+            ));
+        }
+        return Ok(());
+    }
     if !ctx.isa(kernel, &KERNEL) {
         return Err(op_error(
             ctx,

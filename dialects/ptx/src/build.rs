@@ -257,7 +257,12 @@ pub fn call(
 /// enclosing `ptx.entry`/`ptx.func` into a register of type `ty`.
 pub fn ld_param(rw: &mut Rewriter<'_>, ty: TypeId, index: usize, loc: LocId) -> ValueId {
     let ctx = rw.ctx();
-    let mods = format!("param.{}", param_type_modifier(ctx, ty));
+    // A byte parameter (`i8`, kernels only) is read into a 16-bit register.
+    let (mods, ty) = if ty == ctx.int_type(8) {
+        ("param.u8".to_string(), ctx.common.i16)
+    } else {
+        (format!("param.{}", param_type_modifier(ctx, ty)), ty)
+    };
     let a = ctx.int_attr(index as i64, ctx.common.i64);
     let (_, r) = inst(rw, &crate::LD, &mods, &[], Some(ty), &[("param", a)], loc);
     r.expect("ld has a result")

@@ -194,8 +194,13 @@ fn check_identifier(ctx: &Context, op: OpId, name: &str) -> Result<(), Diagnosti
 /// The `.param` type of a parameter or result of register type `t`. The
 /// ABI of device functions (ptxas) passes no 8- or 16-bit parameters: an
 /// `i16` of a `.func` or call travels in a `.b32` (read and written with
-/// `.u16` accesses); kernels take `.u16` parameters.
+/// `.u16` accesses); kernels take `.u16` parameters, and `.u8` for the
+/// byte parameters (`i8` in their signature).
 fn param_type(ctx: &Context, t: TypeId, device_function: bool) -> &'static str {
+    if t == ctx.int_type(8) {
+        // Kernels' byte parameters (C `char`, `bool`).
+        return ".u8";
+    }
     match RegClass::of(ctx, t) {
         Some(RegClass::B16) if device_function => ".b32",
         Some(RegClass::B16) => ".u16",

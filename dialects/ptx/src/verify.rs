@@ -123,16 +123,22 @@ pub(crate) fn verify_function(ctx: &Context, op: OpId) -> VResult {
     expect_parent(ctx, op, &MODULE)?;
     let is_entry = ctx.isa(op, &ENTRY);
     for (i, &t) in fl::inputs(ctx, op).iter().enumerate() {
-        if !matches!(
-            RegClass::of(ctx, t),
-            Some(RegClass::B16 | RegClass::B32 | RegClass::B64 | RegClass::F32 | RegClass::F64)
-        ) {
+        // A kernel's byte parameters (C `char`, `bool`) are `.u8`: one byte
+        // of the launch's parameter buffer, read into a 16-bit register.
+        let byte = is_entry && t == ctx.int_type(8);
+        if !byte
+            && !matches!(
+                RegClass::of(ctx, t),
+                Some(RegClass::B16 | RegClass::B32 | RegClass::B64 | RegClass::F32 | RegClass::F64)
+            )
+        {
             return Err(op_error(
                 ctx,
                 op,
                 format!(
-                    "parameter {i} has type {}, expected i16, i32, i64, f32 or f64",
-                    quoted(ctx, t)
+                    "parameter {i} has type {}, expected {}i16, i32, i64, f32 or f64",
+                    quoted(ctx, t),
+                    if is_entry { "i8, " } else { "" }
                 ),
             ));
         }

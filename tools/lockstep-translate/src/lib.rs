@@ -108,8 +108,16 @@ pub fn translate(
     output_name: &str,
 ) -> Result<Vec<OutputFile>, TranslateError> {
     check_target(&opts.sm).map_err(TranslateError::Message)?;
+    if kind != EmitKind::Ptx && !lowered_modules(ctx, module).is_empty() {
+        // The glue's typed signatures come from the device-level kernels,
+        // which lowering replaced.
+        return Err(TranslateError::Diag(Diagnostic::error(
+            ctx.loc(module),
+            "launch glue and host C need the device-level IR (a 'device.module'); this module was already lowered to 'ptx.module'",
+        )));
+    }
     if kind == EmitKind::HostC {
-        let header = header_name(output_name);
+        let header = host_glue_header(output_name);
         let text = lockstep_glue::emit_host_c(ctx, module, &header)?;
         return Ok(vec![OutputFile {
             extension: None,
@@ -159,6 +167,20 @@ pub fn header_name(output_name: &str) -> String {
     format!("{stem}.h")
 }
 
+/// The glue header the host C of `app.c` includes: `app_glue.h`, which
+/// `--emit=glue-c -o app_glue.c` writes (`lockstep_glue.h` on stdout, as
+/// for the glue itself).
+pub fn host_glue_header(output_name: &str) -> String {
+    if output_name == "-" {
+        return header_name(output_name);
+    }
+    let stem = std::path::Path::new(output_name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "lockstep".to_string());
+    format!("{stem}_glue.h")
+}
+
 /// The PTX of `module`: printed from the `ptx.module`s it holds when it
 /// was lowered already (lockstep-opt's pipeline), else lowered from its
 /// device code; then checked with ptxas as the options and the
@@ -169,13 +191,7 @@ pub fn ptx_text(
     opts: &TranslateOptions,
     output_name: &str,
 ) -> Result<String, TranslateError> {
-    let lowered: Vec<OpId> = ctx
-        .regions(module)
-        .iter()
-        .flat_map(|&r| ctx.region_blocks(r).iter())
-        .flat_map(|&b| ctx.block_ops(b))
-        .filter(|&op| ctx.isa(op, &lockstep_ptx::MODULE))
-        .collect();
+    let lowered = lowered_modules(ctx, module);
     let emit_opts = lockstep_ptx::emit::EmitOptions {
         debug_info: opts.debug_info,
     };
@@ -201,6 +217,9 @@ pub fn ptx_text(
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();
+    // PTX for a target assembles for that GPU and later ones only.
+    let own = sm_number(&ptx_target(&ptx).unwrap_or_default());
+    targets.retain(|t| sm_number(t) >= own);
     if opts.verify_ptx && !targets.contains(&opts.sm) {
         targets.insert(0, opts.sm.clone());
     }
@@ -208,6 +227,35 @@ pub fn ptx_text(
         verify_with_ptxas(&ptx, &targets, output_name).map_err(TranslateError::Message)?;
     }
     Ok(ptx)
+}
+
+/// The `.target` of a PTX text (`sm_80`).
+fn ptx_target(ptx: &str) -> Option<String> {
+    ptx.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix(".target")?;
+        Some(
+            rest.split([',', ' ', '\t'])
+                .find(|w| !w.is_empty())?
+                .to_string(),
+        )
+    })
+}
+
+/// `80` for `sm_80`; 0 when it is not an `sm_NN` name.
+fn sm_number(sm: &str) -> u32 {
+    sm.strip_prefix("sm_")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The `ptx.module`s directly inside `module`.
+fn lowered_modules(ctx: &Context, module: OpId) -> Vec<OpId> {
+    ctx.regions(module)
+        .iter()
+        .flat_map(|&r| ctx.region_blocks(r).iter())
+        .flat_map(|&b| ctx.block_ops(b))
+        .filter(|&op| ctx.isa(op, &lockstep_ptx::MODULE))
+        .collect()
 }
 
 /// Assembles `ptx` for each target; the error quotes ptxas and the PTX

@@ -368,6 +368,16 @@ impl Scalar {
             s => s.reg_type(ctx),
         }
     }
+
+    /// The type of a kernel parameter of this value: as for calls, except
+    /// that C's one-byte `bool` and `char` take one byte of the launch's
+    /// parameter buffer (`.param .u8`), as the host packs them.
+    pub(crate) fn kernel_param_type(self, ctx: &Context) -> TypeId {
+        match self {
+            Scalar::Int(1 | 8) => ctx.int_type(8),
+            s => s.abi_type(ctx),
+        }
+    }
 }
 
 /// `s32`, `u16`, `b64`, `f32`: a PTX type modifier of `width` bits.
@@ -416,7 +426,14 @@ fn lower_function(
     let abi = |tys: &[TypeId]| -> Result<Vec<TypeId>, Diagnostic> {
         tys.iter()
             .map(|&t| {
-                Scalar::of(ctx, t).map(|s| s.abi_type(ctx)).ok_or_else(|| {
+                let of = |s: Scalar| {
+                    if is_kernel {
+                        s.kernel_param_type(ctx)
+                    } else {
+                        s.abi_type(ctx)
+                    }
+                };
+                Scalar::of(ctx, t).map(of).ok_or_else(|| {
                     cannot_lower(
                         ctx,
                         op,
@@ -614,12 +631,16 @@ impl<'a, 'c> Lowering<'a, 'c> {
                     &format!("unsupported parameter type '{}'", type_text(self.ctx(), ty)),
                 ));
             };
-            let abi = s.abi_type(self.ctx());
+            let abi = if self.is_kernel {
+                s.kernel_param_type(self.ctx())
+            } else {
+                s.abi_type(self.ctx())
+            };
             let loc = self.loc;
             let mut r = lockstep_ptx::ld_param(self.rw, abi, i, loc);
             if s == Scalar::Int(1) {
-                // Only the low bit counts: a host `bool` fills one byte of
-                // the 16-bit parameter.
+                // Only the low bit counts (a `bool` is 0 or 1; a call's
+                // `i1` travels as a 16-bit 0/1).
                 let i16t = self.ctx().common.i16;
                 let one = self.imm(i16t, 1);
                 let bit = self.emit(&lockstep_ptx::AND, "b16", &[r, one], i16t);
