@@ -101,4 +101,30 @@ device.module @m {
     device.store %d, %q : f64, !device.ptr<global>
     device.return
   }
+  // Division by a power of two whose reciprocal is a normal number is a
+  // multiply by that (exact) reciprocal; any other divisor (3, or 2^-128
+  // whose reciprocal overflows f32) stays div.rn.
+  // CHECK-LABEL: ptx.entry @divide_by_constants(f32, f64, i64)
+  // CHECK: %[[HALF:.*]] = ptx.mov f32 5.000000e-01 : f32
+  // CHECK: ptx.mul rn.f32 %{{.*}}, %[[HALF]] : f32
+  // CHECK: %[[QUARTER:.*]] = ptx.mov f64 -2.500000e-01 : f64
+  // CHECK: ptx.mul rn.f64 %{{.*}}, %[[QUARTER]] : f64
+  // CHECK: ptx.div rn.f32
+  // CHECK-NOT: ptx.mul
+  // CHECK: ptx.div rn.f32
+  device.kernel @divide_by_constants(%x: f32, %y: f64, %p: !device.ptr<global>) {
+    %two = arith.constant 2.0 : f32
+    %m4 = arith.constant -4.0 : f64
+    %three = arith.constant 3.0 : f32
+    %tiny = arith.constant 0x00200000 : f32
+    %0 = arith.divf %x, %two : f32
+    %1 = arith.divf %y, %m4 : f64
+    %2 = arith.divf %0, %three : f32
+    %3 = arith.divf %2, %tiny : f32
+    %c8 = arith.constant 8 : i64
+    %q = device.ptradd %p, %c8 : !device.ptr<global>, i64
+    device.store %3, %p : f32, !device.ptr<global>
+    device.store %1, %q : f64, !device.ptr<global>
+    device.return
+  }
 }

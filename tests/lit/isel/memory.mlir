@@ -1,6 +1,6 @@
 // Instruction selection of parameters, addresses, loads and stores: kernel
-// parameters are ld.param (pointers then cvta.to their space; an i1
-// travels as a 16-bit 0/1); ptradd is add.s64 (an i32 offset is
+// parameters are ld.param (pointers then cvta.to their space; an i1 is a
+// one-byte .u8 parameter, like C's bool, read into a 16-bit register); ptradd is add.s64 (an i32 offset is
 // sign-extended first); loads and stores name the pointer's space (none
 // for generic) and the element type (i8 through .u8 into a 16-bit
 // register), volatile ones say so; chains of constant ptradds fold into
@@ -9,12 +9,12 @@
 // RUN: lockstep-opt %s -p 'builtin.module(convert-device-to-ptx)' | FileCheck %s
 
 device.module @m {
-  // CHECK-LABEL: ptx.entry @params(i64, i64, i32, i16, f32, f64, i64)
+  // CHECK-LABEL: ptx.entry @params(i64, i64, i32, i8, f32, f64, i64)
   // CHECK-NEXT: %[[G0:.*]] = ptx.ld param.u64 [param 0] : i64
   // CHECK-NEXT: %[[G:.*]] = ptx.cvta to.global.u64 %[[G0]] : i64
   // CHECK-NEXT: %[[GEN:.*]] = ptx.ld param.u64 [param 1] : i64
   // CHECK-NEXT: %[[N:.*]] = ptx.ld param.u32 [param 2] : i32
-  // CHECK-NEXT: %[[B16:.*]] = ptx.ld param.u16 [param 3] : i16
+  // CHECK-NEXT: %[[B16:.*]] = ptx.ld param.u8 [param 3] : i16
   // CHECK-NEXT: %[[K1:.*]] = ptx.mov b16 1 : i16
   // CHECK-NEXT: %[[BIT:.*]] = ptx.and b16 %[[B16]], %[[K1]] : i16
   // CHECK-NEXT: %[[Z:.*]] = ptx.mov b16 0 : i16

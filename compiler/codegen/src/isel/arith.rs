@@ -208,6 +208,76 @@ fn shift_amount(l: &mut Lowering<'_, '_>, r: ValueId, s: Scalar) -> ValueId {
     }
 }
 
+/// `k` when the divisor of the division or remainder `op` is the constant
+/// `2^k`, with `2^k` positive in the operation's signedness (so `k` is below
+/// the width, and below the width minus one for signed operations).
+fn power_of_two_divisor(
+    ctx: &lockstep_ir::Context,
+    op: OpId,
+    s: Scalar,
+    kind: IntBin,
+) -> Option<u32> {
+    let Scalar::Int(width) = s else { return None };
+    let def = ctx.defining_op(ctx.operand(op, 1))?;
+    let value = if ctx.isa(def, &lockstep_device::WARP_SIZE) {
+        // `warpSize` is 32 on every target; selection writes it as 32.
+        32
+    } else {
+        ConstantOp::cast(ctx, def)?.int_value(ctx)?
+    };
+    let mask = if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
+    let c = (value as u64) & mask;
+    let signed = matches!(kind, IntBin::DivS | IntBin::RemS);
+    let limit = if signed { width - 1 } else { width };
+    (c.is_power_of_two() && c > 1 && c.trailing_zeros() < limit).then_some(c.trailing_zeros())
+}
+
+/// Division or remainder by `2^shift` with shifts and masks. Unsigned: a
+/// shift and an `and`. Signed (C truncates toward zero): negative dividends
+/// get `2^shift - 1` added first, taken from the sign bits.
+fn divide_by_power_of_two(
+    l: &mut Lowering<'_, '_>,
+    a: ValueId,
+    s: Scalar,
+    k: IntBin,
+    shift: u32,
+) -> ValueId {
+    let ty = s.reg_type(l.ctx());
+    let w = s.reg_width();
+    let (sm, um, bm) = (ty_mod('s', w), ty_mod('u', w), ty_mod('b', w));
+    let i32t = l.ctx().common.i32;
+    let signed = matches!(k, IntBin::DivS | IntBin::RemS);
+    let x = normalize(l, a, s, signed);
+    let amount = |l: &mut Lowering<'_, '_>, n: u32| l.imm(i32t, i64::from(n));
+    let low_mask = (1i64 << shift) - 1;
+    if !signed {
+        return if k == IntBin::DivU {
+            let n = amount(l, shift);
+            l.emit(&P::SHR, &um, &[x, n], ty)
+        } else {
+            let m = l.imm(ty, low_mask);
+            l.emit(&P::AND, &bm, &[x, m], ty)
+        };
+    }
+    let top = amount(l, w - 1);
+    let sign = l.emit(&P::SHR, &sm, &[x, top], ty);
+    let rest = amount(l, w - shift);
+    let bias = l.emit(&P::SHR, &um, &[sign, rest], ty);
+    let biased = l.emit(&P::ADD, &sm, &[x, bias], ty);
+    if k == IntBin::DivS {
+        let n = amount(l, shift);
+        l.emit(&P::SHR, &sm, &[biased, n], ty)
+    } else {
+        let m = l.imm(ty, !low_mask);
+        let multiple = l.emit(&P::AND, &bm, &[biased, m], ty);
+        l.emit(&P::SUB, &sm, &[x, multiple], ty)
+    }
+}
+
 fn int_binary(l: &mut Lowering<'_, '_>, op: OpId, k: IntBin) -> Result<(), Diagnostic> {
     let res = l.ctx().result(op, 0);
     let s = l.scalar(op, res)?;
@@ -255,6 +325,12 @@ fn int_binary(l: &mut Lowering<'_, '_>, op: OpId, k: IntBin) -> Result<(), Diagn
             let x = normalize(l, a, s, signed);
             let n = shift_amount(l, b, s);
             l.emit(&P::SHR, if signed { &sm } else { &um }, &[x, n], ty)
+        }
+        IntBin::DivS | IntBin::RemS | IntBin::DivU | IntBin::RemU
+            if power_of_two_divisor(l.ctx(), op, s, k).is_some() =>
+        {
+            let shift = power_of_two_divisor(l.ctx(), op, s, k).unwrap_or(1);
+            divide_by_power_of_two(l, a, s, k, shift)
         }
         IntBin::DivS | IntBin::RemS | IntBin::MinS | IntBin::MaxS => {
             let (x, y) = (normalize(l, a, s, true), normalize(l, b, s, true));
@@ -490,6 +566,25 @@ fn may_contract(ctx: &Context, op: OpId) -> bool {
         .is_some_and(|bits| bits & lockstep_arith::flags::FASTMATH_CONTRACT != 0)
 }
 
+/// `1/c` when the divisor of `op` is a constant power of two `c` whose
+/// reciprocal is a normal number of the type (so it is exact).
+fn exact_reciprocal(ctx: &lockstep_ir::Context, op: OpId, s: Scalar) -> Option<f64> {
+    let def = ctx.defining_op(ctx.operand(op, 1))?;
+    let constant = ConstantOp::cast(ctx, def)?;
+    let AttrData::Float { bits, .. } = ctx.attr_data(constant.value(ctx)?).clone() else {
+        return None;
+    };
+    let c = f64::from_bits(bits);
+    let inv = 1.0 / c;
+    let normal = if s == Scalar::F32 {
+        (inv as f32).is_normal() && f64::from(inv as f32) == inv
+    } else {
+        inv.is_normal()
+    };
+    let power_of_two = c.is_normal() && c.abs().to_bits() & ((1u64 << 52) - 1) == 0;
+    (power_of_two && normal).then_some(inv)
+}
+
 fn float_binary(l: &mut Lowering<'_, '_>, op: OpId, k: FloatBin) -> Result<(), Diagnostic> {
     let res = l.ctx().result(op, 0);
     let s = l.scalar(op, res)?;
@@ -510,7 +605,15 @@ fn float_binary(l: &mut Lowering<'_, '_>, op: OpId, k: FloatBin) -> Result<(), D
         FloatBin::Add => l.emit(&P::ADD, &arith_mods, &[a, b], ty),
         FloatBin::Sub => l.emit(&P::SUB, &arith_mods, &[a, b], ty),
         FloatBin::Mul => l.emit(&P::MUL, &arith_mods, &[a, b], ty),
-        FloatBin::Div => l.emit(&P::DIV, &rn, &[a, b], ty),
+        FloatBin::Div => match exact_reciprocal(l.ctx(), op, s) {
+            // x / 2^k and x * 2^-k are the same real number, so they round
+            // alike; a multiply avoids div.rn's slow path.
+            Some(inv) => {
+                let c = l.fimm(ty, inv);
+                l.emit(&P::MUL, &rn, &[a, c], ty)
+            }
+            None => l.emit(&P::DIV, &rn, &[a, b], ty),
+        },
         FloatBin::Rem => {
             let q = l.emit(&P::DIV, &rn, &[a, b], ty);
             let t = l.emit(&P::CVT, &format!("rzi.{f}.{f}"), &[q], ty);
