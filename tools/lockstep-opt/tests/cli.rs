@@ -630,7 +630,7 @@ fn listing_and_help() {
     let o = run_in(&std::env::temp_dir(), &["--show-dialects"], None);
     assert_eq!(
         o.stdout,
-        "Available Dialects: arith, builtin, cf, device, func, host, math, scf\n"
+        "Available Dialects: arith, builtin, cf, device, func, host, math, ptx, scf\n"
     );
 }
 
