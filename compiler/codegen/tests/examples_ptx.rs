@@ -1,12 +1,13 @@
-//! Every `examples/*.cu`, compiled by the front end at -O0 and with the
-//! -O1..-O3 device/host pipeline (canonicalize, cse), lowered to PTX with
-//! `compile_to_ptx` for sm_80 and sm_90, must assemble with NVIDIA's
-//! ptxas. The input module must be left unchanged by the lowering.
+//! Library-level checks of the PTX pipeline over real inputs: every
+//! `examples/*.cu` (front end at -O0 and with the -O1..-O3 pipeline) lowers
+//! with `compile_to_ptx` for sm_80 and sm_90 and leaves its input unchanged;
+//! every instruction-selection lit input lowers to PTX that ptxas accepts.
+//! (The examples' PTX goes through ptxas end to end, via lockstepc, in
+//! `tests/`'s `ptxas_examples` suite.)
 //!
-//! Without ptxas the PTX is still produced (selection, out-of-SSA, layout,
-//! verification and emission must succeed) and a loud `SKIPPED` line says
-//! that assembly was not checked; `LOCKSTEP_REQUIRE_TOOLS=1` or `CI=true`
-//! turns a missing ptxas into a failure.
+//! Without ptxas a loud `SKIPPED` line says that assembly was not checked;
+//! `LOCKSTEP_REQUIRE_TOOLS=1` or `CI=true` turns a missing ptxas into a
+//! failure.
 
 use lockstep_codegen::pipeline::{PtxOptions, compile_to_ptx};
 use lockstep_codegen::ptxas;
@@ -54,27 +55,21 @@ fn require_tools() -> bool {
         || std::env::var("CI").is_ok_and(|v| v == "true")
 }
 
+/// `compile_to_ptx` works on a copy: the module it is given prints the same
+/// before and after, for every example at -O0 and -O3 and both targets.
+/// (That the PTX assembles, through lockstepc, is the `ptxas_examples`
+/// suite of `tests/`.)
 #[test]
-fn every_example_assembles_at_o0_and_o3() {
-    let ptxas = ptxas::find_ptxas();
-    if ptxas.is_none() {
-        assert!(!require_tools(), "ptxas not found and tools are required");
-        eprintln!(
-            "\n*** SKIPPED: ptxas not found: the PTX of the examples is produced but NOT assembled (install the nvidia-cuda-nvcc wheel) ***\n"
-        );
-    }
+fn compile_to_ptx_leaves_its_input_unchanged() {
     let files = examples();
     assert!(
         files.len() >= 16,
         "expected the 16 examples, found {}",
         files.len()
     );
-    let mut failures = Vec::new();
-    let mut assembled = 0;
     for path in &files {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         for optimize in [false, true] {
-            let level = if optimize { "-O3" } else { "-O0" };
             let (mut ctx, module) = front_end(path, optimize);
             let before = print_op(&ctx, module, PrintOptions::default());
             for &sm in TARGETS {
@@ -82,59 +77,16 @@ fn every_example_assembles_at_o0_and_o3() {
                     sm: sm.to_string(),
                     debug_info: false,
                 };
-                let ptx = match compile_to_ptx(&mut ctx, module, &opts) {
-                    Ok(p) => p,
-                    Err(d) => {
-                        failures.push(format!(
-                            "{stem} {level} {sm}: lowering failed: {}",
-                            d.message
-                        ));
-                        continue;
-                    }
-                };
+                let ptx = compile_to_ptx(&mut ctx, module, &opts)
+                    .unwrap_or_else(|d| panic!("{stem} {sm}: lowering failed: {}", d.message));
                 assert!(
                     ptx.contains(&format!(".target {sm}")),
                     "{stem}: no .target line"
                 );
-                assert!(ptx.contains(".entry"), "{stem}: no kernel in the PTX");
-                if let Some(p) = ptxas {
-                    match ptxas::assemble(p, &ptx, sm, false, false) {
-                        Ok(_) => assembled += 1,
-                        Err(e) => failures
-                            .push(format!("{stem} {level} {sm}: ptxas rejected the PTX: {e}")),
-                    }
-                }
             }
             let after = print_op(&ctx, module, PrintOptions::default());
-            assert_eq!(
-                before, after,
-                "{stem} {level}: compile_to_ptx changed its input"
-            );
+            assert_eq!(before, after, "{stem}: compile_to_ptx changed its input");
         }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    if ptxas.is_some() {
-        assert_eq!(assembled, files.len() * 2 * TARGETS.len());
-    }
-}
-
-/// With `-g`, the PTX carries line information and still assembles.
-#[test]
-fn debug_info_assembles() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/reduction.cu");
-    let (mut ctx, module) = front_end(&path, false);
-    let opts = PtxOptions {
-        sm: "sm_80".into(),
-        debug_info: true,
-    };
-    let ptx = compile_to_ptx(&mut ctx, module, &opts).expect("lowers");
-    assert!(ptx.contains(".loc"), "no .loc directives:\n{ptx}");
-    if let Some(p) = ptxas::find_ptxas() {
-        if let Err(e) = ptxas::assemble(p, &ptx, "sm_80", false, false) {
-            panic!("ptxas rejected the -g PTX: {e}");
-        }
-    } else {
-        eprintln!("*** SKIPPED: ptxas not found: -g PTX not assembled ***");
     }
 }
 

@@ -65,6 +65,23 @@ impl Traits {
     pub const GRAPH_REGIONS: Traits = Traits(1 << 15);
     /// All results have the same type as operand 0 (used with elementwise ops).
     pub const SAME_OPERANDS_SHAPE: Traits = Traits(1 << 16);
+    /// A function (MLIR's `FunctionOpInterface`): the `function_type`
+    /// attribute is its signature, its first region its body (empty for a
+    /// declaration, else the entry block's arguments are the parameters),
+    /// and the `RETURN_LIKE` terminators of the body's blocks leave it with
+    /// the results. Calls inside it may be inlined; whether it may itself be
+    /// called is [`Traits::CALLABLE`].
+    pub const FUNCTION_LIKE: Traits = Traits(1 << 17);
+    /// A function-like op that call-like ops may call (MLIR's
+    /// `CallableOpInterface`). Function-like ops without it are entered
+    /// only from outside the IR (GPU kernels), so they are never inlined
+    /// nor erased as unused.
+    pub const CALLABLE: Traits = Traits(1 << 18 | Self::FUNCTION_LIKE.0);
+    /// Calls the callable named by its `callee` attribute (a flat symbol
+    /// reference, resolved in the nearest enclosing symbol table) with its
+    /// operands as the arguments; its results are the callee's results
+    /// (MLIR's `CallOpInterface`).
+    pub const CALL_LIKE: Traits = Traits(1 << 19);
 
     #[inline]
     pub const fn union(self, o: Traits) -> Traits {

@@ -1,13 +1,20 @@
-//! `inline`: inline `func.call`s of functions defined (with a body) in the
-//! same symbol table, following MLIR's inliner.
+//! `inline`: inline calls of functions defined (with a body) in the same
+//! symbol table, following MLIR's inliner.
 //!
-//! The call graph has one node per `func.func` with a body; an external
-//! node points at every top-level one, and calls that do not resolve to a
-//! body go to an "unknown callee" node. Its SCCs are visited bottom-up
-//! (Tarjan's order from the external node, callees first). For each SCC, up
-//! to `max-iterations` times: the `default-pipeline` (canonicalize) runs on
-//! each of its functions, then the calls in them are inlined; the loop stops
-//! early when nothing was inlined.
+//! Which ops are calls, functions and returns is said by traits alone
+//! ([`Traits::CALL_LIKE`], [`Traits::FUNCTION_LIKE`], [`Traits::CALLABLE`],
+//! [`Traits::RETURN_LIKE`]), so `func.call` of `func.func` and
+//! `device.call` of `device.func` (in kernels too) are inlined by the same
+//! code, and so is any dialect that declares those traits.
+//!
+//! The call graph has one node per function-like op with a body; an
+//! external node points at every top-level one, and calls that do not
+//! resolve to the body of a callable go to an "unknown callee" node. Its
+//! SCCs are visited bottom-up (Tarjan's order from the external node,
+//! callees first). For each SCC, up to `max-iterations` times: the
+//! `default-pipeline` (canonicalize) runs on each of its functions, then
+//! the calls in them are inlined; the loop stops early when nothing was
+//! inlined.
 //!
 //! A call is inlined when: its callee has no call edge to itself nor back to
 //! the caller (no recursion through the call graph); it is not inside its
@@ -20,22 +27,24 @@
 //! Inlining splits the caller's block after the call and clones the callee
 //! body in between, with its arguments replaced by the call operands and its
 //! locations stacked as `callsite(callee at caller)`: a single-block callee
-//! becomes straight-line code (its `func.return` operands replace the call
-//! results); otherwise each `func.return` becomes a `cf.br` to the
-//! continuation block, whose arguments replace the results.
+//! becomes straight-line code (its return's operands replace the call
+//! results); otherwise each return becomes a `cf.br` to the continuation
+//! block, whose arguments replace the results.
 //!
 //! Invariants:
 //! - Semantics are preserved: the callee body runs exactly where the call
-//!   did, on the call's operands. Public functions are never erased.
-//! - A discardable function (non-public, not referenced from outside any
-//!   function) is erased once no reference to it is left: unused from the
-//!   start, or after its last call was inlined.
+//!   did, on the call's operands. Public functions are never erased, nor
+//!   are function-like ops that are not callable (kernels), which are
+//!   never inlined either.
+//! - A discardable function (callable, non-public, not referenced from
+//!   outside any function) is erased once no reference to it is left:
+//!   unused from the start, or after its last call was inlined.
 //! - Only functions of the anchor's symbol tables are touched; the anchor
 //!   itself is not.
 
 use crate::check_options;
 use crate::clone::{IrMapping, clone_region_into_with_locs};
-use lockstep_func::{CallOp, FuncOp};
+use lockstep_func::function_like;
 use lockstep_ir::attrs::AttrData;
 use lockstep_ir::location::LocData;
 use lockstep_ir::symbol::{
@@ -202,7 +211,7 @@ const EXTERNAL: Node = usize::MAX;
 const UNKNOWN: Node = usize::MAX - 1;
 
 struct CallGraph {
-    /// The callable op of each node (a `func.func` with a body).
+    /// The function-like op of each node (it has a body).
     ops: Vec<OpId>,
     by_region: FxHashMap<RegionId, Node>,
     /// Edges in discovery order, without duplicates (child edges first).
@@ -212,21 +221,31 @@ struct CallGraph {
     roots: Vec<Node>,
 }
 
+/// The body of a function-like op, if it is not a declaration: the
+/// region a call-graph node stands for.
 fn callable_region(ctx: &Context, op: OpId) -> Option<RegionId> {
-    let f = FuncOp::from_op(ctx, op)?;
-    let r = f.body(ctx)?;
+    if !ctx.has_trait(op, Traits::FUNCTION_LIKE) {
+        return None;
+    }
+    let r = function_like::body(ctx, op)?;
     (!ctx.region_blocks(r).is_empty()).then_some(r)
 }
 
+fn is_call(ctx: &Context, op: OpId) -> bool {
+    ctx.has_trait(op, Traits::CALL_LIKE)
+}
+
 /// The callable a call resolves to, looked up from the nearest symbol table
-/// around the call.
+/// around the call; a symbol that is not callable (a kernel) resolves to
+/// nothing.
 fn resolve_call(ctx: &Context, call: OpId, tables: &mut SymbolTables) -> Option<OpId> {
     let callee = ctx.attr_of(call, "callee")?;
     if !matches!(ctx.attr_data(callee), AttrData::SymbolRef { .. }) {
         return None;
     }
     let table = nearest_symbol_table_above(ctx, call)?;
-    tables.resolve(ctx, table, callee)?.last().copied()
+    let target = tables.resolve(ctx, table, callee)?.last().copied()?;
+    ctx.has_trait(target, Traits::CALLABLE).then_some(target)
 }
 
 impl CallGraph {
@@ -262,7 +281,7 @@ impl CallGraph {
         tables: &mut SymbolTables,
         calls: bool,
     ) {
-        if CallOp::from_op(ctx, op).is_some() {
+        if is_call(ctx, op) {
             if calls && let Some(p) = parent {
                 let target = resolve_call(ctx, op, tables)
                     .and_then(|c| callable_region(ctx, c))
@@ -273,7 +292,7 @@ impl CallGraph {
             return;
         }
         let mut parent = parent;
-        if FuncOp::from_op(ctx, op).is_some() {
+        if ctx.has_trait(op, Traits::FUNCTION_LIKE) {
             let Some(r) = callable_region(ctx, op) else {
                 return;
             };
@@ -471,7 +490,8 @@ impl UseList {
                         callable_region(ctx, o).and_then(|r| g.by_region.get(&r).copied())
                     {
                         let vis = visibility(ctx, o);
-                        if is_symbol(ctx, o)
+                        if ctx.has_trait(o, Traits::CALLABLE)
+                            && is_symbol(ctx, o)
                             && (visible || vis == Visibility::Private)
                             && vis != Visibility::Public
                         {
@@ -620,7 +640,7 @@ fn collect_calls(
     let mut work: Vec<(BlockId, Node)> = blocks.iter().map(|&b| (b, source)).collect();
     while let Some((b, src)) = work.pop() {
         for op in ctx.block_ops(b) {
-            if CallOp::from_op(ctx, op).is_some() {
+            if is_call(ctx, op) {
                 let flat = ctx
                     .attr_of(op, "callee")
                     .is_some_and(|a| matches!(ctx.attr_data(a), AttrData::SymbolRef { nested, .. } if nested.is_empty()));
@@ -793,11 +813,11 @@ impl Inliner {
         {
             return false;
         }
-        let Some(f) = FuncOp::from_op(ctx, callee_op) else {
+        if !ctx.has_trait(callee_op, Traits::CALLABLE) {
             return false;
-        };
+        }
         let operands = ctx.operands(call);
-        let args = f.arguments(ctx);
+        let args = function_like::arguments(ctx, callee_op);
         if operands.len() != args.len()
             || operands
                 .iter()
@@ -811,10 +831,10 @@ impl Inliner {
             .iter()
             .map(|&r| ctx.value_type(r))
             .collect();
-        if results.as_slice() != f.results(ctx) {
+        if results.as_slice() != function_like::results(ctx, callee_op) {
             return false;
         }
-        let Some(body) = f.body(ctx) else {
+        let Some(body) = function_like::body(ctx, callee_op) else {
             return false;
         };
         let mut legal = true;
@@ -932,9 +952,7 @@ struct InlinedBody {
 /// between, with call-site locations.
 fn inline_call(rw: &mut Rewriter<'_>, call: OpId, callee_op: OpId) -> InlinedBody {
     let ctx = &*rw.ctx;
-    let callee = FuncOp::from_op(ctx, callee_op)
-        .and_then(|f| f.body(ctx))
-        .expect("callee with a body");
+    let callee = function_like::body(ctx, callee_op).expect("callee with a body");
     let call_block = ctx.parent_block(call).expect("call in a block");
     let region = ctx.block_parent(call_block).expect("block in a region");
     let next = ctx.next_op(call).expect("a call is not a terminator");
@@ -997,7 +1015,7 @@ impl InlinedBody {
                 let Some(term) = rw.ctx.last_op(b) else {
                     continue;
                 };
-                if !rw.ctx.isa(term, &lockstep_func::RETURN) {
+                if !rw.ctx.has_trait(term, Traits::RETURN_LIKE) {
                     continue;
                 }
                 let vals = rw.ctx.operands(term).to_vec();
@@ -1014,7 +1032,7 @@ impl InlinedBody {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{parse_full, print_pretty, run_pass};
+    use crate::testing::{parse_full, print, print_pretty, run_pass};
 
     const SRC: &str = r#"func.func private @sq(%x: i32) -> i32 {
   %0 = arith.muli %x, %x : i32
@@ -1064,6 +1082,49 @@ func.func @f(%a: i32) -> i32 {
 
 "#;
         assert_eq!(out, want);
+    }
+
+    /// Calls, callables and returns are known by their traits alone: a
+    /// dialect the inliner has never heard of gets its calls inlined; a
+    /// function-like entry point is a caller but never a callee, nor erased.
+    #[test]
+    fn inlines_any_dialect_by_traits() {
+        let src = r#""test.callable"() <{sym_name = "double", function_type = (i32) -> i32, sym_visibility = "private"}> ({
+^bb0(%x: i32):
+  %0 = "test.add"(%x, %x) : (i32, i32) -> i32
+  "test.ret"(%0) : (i32) -> ()
+}) : () -> ()
+"test.callable"() <{sym_name = "pick", function_type = (i1, i32) -> i32, sym_visibility = "private"}> ({
+^bb0(%c: i1, %x: i32):
+  "cf.cond_br"(%c)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
+^bb1:
+  "test.ret"(%x) : (i32) -> ()
+^bb2:
+  %z = "test.const"() <{value = 0 : i32}> : () -> i32
+  "test.ret"(%z) : (i32) -> ()
+}) : () -> ()
+"test.entry"() <{sym_name = "main", function_type = (i1, i32) -> (), sym_visibility = "private"}> ({
+^bb0(%c: i1, %a: i32):
+  %0 = "test.call"(%a) <{callee = @double}> : (i32) -> i32
+  %1 = "test.call"(%c, %0) <{callee = @pick}> : (i1, i32) -> i32
+  "test.effect"(%1) : (i32) -> ()
+  "test.call"() <{callee = @main}> : () -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()
+"#;
+        let (mut ctx, m) = parse_full(src);
+        let stats = run_pass(&mut ctx, m, "inline", &[("default-pipeline", "")]);
+        assert_eq!(stats.get("num-inlined"), Some(2));
+        assert_eq!(stats.get("num-erased"), Some(2));
+        let out = print(&ctx, m);
+        assert!(!out.contains("test.callable"), "{out}");
+        assert!(out.contains("\"test.entry\"()"), "{out}");
+        // Only the call to the entry point is left.
+        assert_eq!(out.matches("\"test.call\"").count(), 1, "{out}");
+        assert!(out.contains("<{callee = @main}>"), "{out}");
+        // The multi-block callee's returns branch to the continuation.
+        assert_eq!(out.matches("\"cf.br\"").count(), 2, "{out}");
+        assert_eq!(out.matches("\"test.ret\"").count(), 1, "{out}");
     }
 
     #[test]

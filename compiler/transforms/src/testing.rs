@@ -2,7 +2,8 @@
 //! real dialects: constants with a materializer, a commutative folding add,
 //! pure and effectful ops, branches (one with `operandSegmentSizes`, one
 //! with an extra per-case segment list), region ops with recursive effects,
-//! functions and a rewrite pattern.
+//! functions, callables, entry points and calls known only by their traits,
+//! and a rewrite pattern.
 //!
 //! Invariant: IR is written in the generic form, parsed with `parse`, and
 //! compared after printing in the generic form with `print`.
@@ -303,12 +304,71 @@ pub static FUNC: OpDef = OpDef {
     ..OpDef::DEFAULT
 };
 
+const FUNCTION_ATTRS: &[AttrSpec] = &[
+    AttrSpec {
+        name: "sym_name",
+        constraint: &constraints::SYMBOL_NAME,
+        optional: false,
+    },
+    AttrSpec {
+        name: "function_type",
+        constraint: &constraints::FUNCTION_TYPE_ATTR,
+        optional: false,
+    },
+    AttrSpec {
+        name: "sym_visibility",
+        constraint: &constraints::STRING,
+        optional: true,
+    },
+];
+
+/// A callable function: known to the inliner only by its trait.
+pub static CALLABLE: OpDef = OpDef {
+    name: "test.callable",
+    attrs: FUNCTION_ATTRS,
+    regions: &[RegionSpec {
+        name: "body",
+        single_block: false,
+    }],
+    traits: Traits::SYMBOL
+        .union(Traits::ISOLATED_FROM_ABOVE)
+        .union(Traits::CALLABLE),
+    ..OpDef::DEFAULT
+};
+
+/// A function-like entry point that nothing calls (like a GPU kernel).
+pub static ENTRY: OpDef = OpDef {
+    name: "test.entry",
+    attrs: FUNCTION_ATTRS,
+    regions: &[RegionSpec {
+        name: "body",
+        single_block: false,
+    }],
+    traits: Traits::SYMBOL
+        .union(Traits::ISOLATED_FROM_ABOVE)
+        .union(Traits::FUNCTION_LIKE),
+    ..OpDef::DEFAULT
+};
+
+pub static CALL: OpDef = OpDef {
+    name: "test.call",
+    operands: ANY_VARIADIC,
+    results: ANY_VARIADIC,
+    attrs: &[AttrSpec {
+        name: "callee",
+        constraint: &constraints::FLAT_SYMBOL_REF,
+        optional: false,
+    }],
+    traits: Traits::CALL_LIKE,
+    ..OpDef::DEFAULT
+};
+
 pub static TEST: Dialect = Dialect {
     name: "test",
     summary: "unit-test ops",
     ops: &[
         &CONST, &ADD, &NEG, &PURE_OP, &EFFECT, &RET, &YIELD, &BR, &COND_BR, &SWITCH, &ODD_BR,
-        &EXEC, &FUNC,
+        &EXEC, &FUNC, &CALLABLE, &ENTRY, &CALL,
     ],
     materialize_constant: Some(|rw, value, ty, loc| {
         Some(rw.build(&CONST, loc, &[], &[ty], &[("value", value)]))

@@ -26,8 +26,12 @@
 //!   signature checks: they use `lockstep_func::function_like` and func's
 //!   formats, adding only device rules (parent module, kernels return
 //!   nothing and have a body, a body needs named arguments, no calls to
-//!   kernels). The host dialect reuses this crate's memory-op formats,
-//!   constraints and checks the same way.
+//!   kernels). They carry the same generic traits as func's ops
+//!   (`device.func` is `CALLABLE`, `device.call` `CALL_LIKE`,
+//!   `device.return` `RETURN_LIKE`; a kernel is `FUNCTION_LIKE` but not
+//!   callable), which is all generic passes such as the inliner look at.
+//!   The host dialect reuses this crate's memory-op formats, constraints
+//!   and checks the same way.
 
 pub mod build;
 pub mod format;

@@ -157,7 +157,10 @@ pub static KERNEL: OpDef = OpDef {
         name: "body",
         single_block: false,
     }],
-    traits: Traits::SYMBOL.union(Traits::ISOLATED_FROM_ABOVE),
+    // Function-like but not callable: only the host launches a kernel.
+    traits: Traits::SYMBOL
+        .union(Traits::ISOLATED_FROM_ABOVE)
+        .union(Traits::FUNCTION_LIKE),
     verify: Some(verify::verify_function),
     format: Some(format::FUNCTION_FORMAT),
     ..OpDef::DEFAULT
@@ -171,7 +174,9 @@ pub static FUNC: OpDef = OpDef {
         name: "body",
         single_block: false,
     }],
-    traits: Traits::SYMBOL.union(Traits::ISOLATED_FROM_ABOVE),
+    traits: Traits::SYMBOL
+        .union(Traits::ISOLATED_FROM_ABOVE)
+        .union(Traits::CALLABLE),
     verify: Some(verify::verify_function),
     format: Some(format::FUNCTION_FORMAT),
     ..OpDef::DEFAULT
@@ -196,7 +201,7 @@ pub static CALL: OpDef = OpDef {
     results: &[many("results")],
     attrs: &[req("callee", &constraints::FLAT_SYMBOL_REF)],
     // A call may do whatever its callee does (barriers included).
-    traits: Traits::NONE,
+    traits: Traits::CALL_LIKE,
     verify: Some(verify::verify_device_only),
     verify_symbol_uses: Some(verify::verify_call_symbol_uses),
     format: Some(format::CALL_FORMAT),

@@ -93,7 +93,9 @@ pub static FUNC_OP: OpDef = OpDef {
         name: "body",
         single_block: false,
     }],
-    traits: Traits::SYMBOL.union(Traits::ISOLATED_FROM_ABOVE),
+    traits: Traits::SYMBOL
+        .union(Traits::ISOLATED_FROM_ABOVE)
+        .union(Traits::CALLABLE),
     verify: Some(verify::verify_func),
     format: Some(format::FUNC_FORMAT),
     default_dialect: Some("func"),
@@ -136,7 +138,7 @@ pub static CALL: OpDef = OpDef {
         },
     ],
     // A call may do anything its callee does: no memory-effect trait.
-    traits: Traits::NONE,
+    traits: Traits::CALL_LIKE,
     verify_symbol_uses: Some(verify::verify_call_symbol_uses),
     format: Some(format::CALL_FORMAT),
     ..OpDef::DEFAULT

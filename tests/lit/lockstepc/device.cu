@@ -5,7 +5,7 @@
 
 // CHECK: device.module @kernels {
 // CHECK-DAG: device.shared @k_tile[1024] align 4
-// CHECK-LABEL: device.func @first(%arg0: !device.ptr<generic>) -> f32
+// CHECK-LABEL: device.func private @first(%arg0: !device.ptr<generic>) -> f32
 // CHECK: device.load %{{.*}} : !device.ptr<generic> -> f32
 __device__ float first(const float *p) { return p[0]; }
 

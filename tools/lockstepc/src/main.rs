@@ -31,8 +31,8 @@ const STACK: usize = 512 << 20;
 /// Output kinds of `--emit`.
 const EMIT_KINDS: &[&str] = &["ir", "ptx", "glue-c", "glue-rust", "host-c"];
 
-/// The passes -O1 and above run on each device kernel/function and on
-/// each host function.
+/// The passes -O1 and above run on each device kernel/function (after
+/// inlining device functions) and on each host function.
 const DEFAULT_DEVICE_PASSES: &str = "canonicalize,cse";
 const DEFAULT_HOST_PASSES: &str = "canonicalize,cse";
 
@@ -86,7 +86,7 @@ fn command(registry: &PassRegistry) -> Command {
             Arg::new("device-passes")
                 .long("device-passes")
                 .value_name("LIST")
-                .help("Passes to run on each device kernel and function, replacing the -O default (e.g. 'canonicalize,cse')"),
+                .help("Passes to run on each device kernel and function, replacing the -O default (e.g. 'canonicalize,cse'); at -O1 and above device functions are inlined first"),
         )
         .arg(
             Arg::new("host-passes")
@@ -139,13 +139,22 @@ fn extra(m: &ArgMatches) -> Result<Extra, String> {
     })
 }
 
-/// The nested pipeline for the per-function pass lists.
-pub fn default_pipeline(device: &str, host: &str) -> Option<String> {
+/// The nested pipeline for the per-function pass lists. With
+/// `inline_device`, device functions are first inlined into their callers
+/// across the whole `device.module` (the inliner canonicalizes each
+/// function before inlining it), so the per-function passes see the
+/// inlined code.
+pub fn default_pipeline(device: &str, host: &str, inline_device: bool) -> Option<String> {
     let mut parts = Vec::new();
+    let mut device_parts = Vec::new();
+    if inline_device {
+        device_parts.push("inline".to_string());
+    }
     if !device.trim().is_empty() {
-        parts.push(format!(
-            "device.module(device.kernel({device}),device.func({device}))"
-        ));
+        device_parts.push(format!("device.kernel({device}),device.func({device})"));
+    }
+    if !device_parts.is_empty() {
+        parts.push(format!("device.module({})", device_parts.join(",")));
     }
     if !host.trim().is_empty() {
         parts.push(format!("func.func({host})"));
@@ -190,7 +199,7 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
                 DEFAULT_HOST_PASSES
             };
             let host = ex.host_passes.as_deref().unwrap_or(default_h);
-            default_pipeline(dev, host)
+            default_pipeline(dev, host, ex.opt_level >= 1)
         }
     };
     let mut pm = match tool::pass_manager(pipeline.as_deref(), opts, registry) {
@@ -330,15 +339,27 @@ mod tests {
 
     #[test]
     fn pipelines_nest_per_function_kind() {
-        assert_eq!(default_pipeline("", ""), None);
+        assert_eq!(default_pipeline("", "", false), None);
         assert_eq!(
-            default_pipeline("cse", "canonicalize").as_deref(),
+            default_pipeline("cse", "canonicalize", false).as_deref(),
             Some(
                 "builtin.module(device.module(device.kernel(cse),device.func(cse)),func.func(canonicalize))"
             )
         );
+        // Inlining runs on the whole device module, before the
+        // per-function passes.
+        assert_eq!(
+            default_pipeline("cse", "canonicalize", true).as_deref(),
+            Some(
+                "builtin.module(device.module(inline,device.kernel(cse),device.func(cse)),func.func(canonicalize))"
+            )
+        );
+        assert_eq!(
+            default_pipeline("", "", true).as_deref(),
+            Some("builtin.module(device.module(inline))")
+        );
         let reg = lockstep_registry::new_registry();
-        let p = default_pipeline(DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES).unwrap();
+        let p = default_pipeline(DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES, true).unwrap();
         assert!(PassManager::parse(&p, &reg).is_ok());
     }
 

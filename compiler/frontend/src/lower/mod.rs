@@ -722,6 +722,15 @@ impl<'a> Lower<'a> {
         let mut st = OperationState::new(self.ctx().op_name(op_name), loc).regions(&[region]);
         st.add_attr(self.ctx().sym("sym_name"), self.ctx().str_attr(&fd.name));
         st.add_attr(self.ctx().sym("function_type"), self.ctx().type_attr(fty));
+        if op_name == "device.func" {
+            // A .cu file is the whole device program (no relocatable device
+            // code), so its device functions are internal to it: once
+            // inlined, nothing keeps them alive.
+            st.add_attr(
+                self.ctx().sym("sym_visibility"),
+                self.ctx().str_attr("private"),
+            );
+        }
         match mode {
             Mode::Host => self
                 .rw
