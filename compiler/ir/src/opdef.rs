@@ -131,6 +131,24 @@ pub struct AttrSpec {
     pub optional: bool,
 }
 
+/// An attribute the op must have (for `static` tables).
+pub const fn req(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
+    AttrSpec {
+        name,
+        constraint,
+        optional: false,
+    }
+}
+
+/// An attribute the op may have.
+pub const fn opt(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
+    AttrSpec {
+        name,
+        constraint,
+        optional: true,
+    }
+}
+
 pub struct RegionSpec {
     pub name: &'static str,
     /// The region must hold exactly one block (`SizedRegion<1>`).

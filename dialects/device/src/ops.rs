@@ -10,7 +10,7 @@ use crate::format;
 use crate::types::{AddressSpace, AtomicKind, Dim, ShuffleMode, SpecialValue, VoteMode, ptr_space};
 use crate::verify;
 use lockstep_ir::opdef::{
-    Arity, AttrConstraint, AttrSpec, FoldValue, RegionSpec, TypeConstraint, ValueSpec, constraints,
+    Arity, AttrConstraint, FoldValue, RegionSpec, TypeConstraint, ValueSpec, constraints,
 };
 use lockstep_ir::{AttrData, AttrId, Context, OpDef, OpId, Sym, Traits, TypeData, TypeId, ValueId};
 
@@ -102,28 +102,8 @@ pub const fn many(name: &'static str) -> ValueSpec {
         arity: Arity::Variadic,
     }
 }
-pub const fn req(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional: false,
-    }
-}
-pub const fn opt(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional: true,
-    }
-}
-
-const FUNCTION_ATTRS: &[AttrSpec] = &[
-    req("sym_name", &constraints::SYMBOL_NAME),
-    req("function_type", &constraints::FUNCTION_TYPE_ATTR),
-    opt("sym_visibility", &constraints::STRING),
-    opt("arg_attrs", &DICT_ARRAY_ATTR),
-    opt("res_attrs", &DICT_ARRAY_ATTR),
-];
+pub use lockstep_func::FUNCTION_ATTRS;
+pub use lockstep_ir::opdef::{opt, req};
 
 // ----- structure -----
 

@@ -54,6 +54,16 @@ pub static UNIT_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_data(a), AttrData::Unit),
 };
 
+/// The attributes of every function-like op (`func.func`, `device.kernel`,
+/// `device.func`, `ptx.entry`, `ptx.func`), in MLIR's order.
+pub const FUNCTION_ATTRS: &[AttrSpec] = &[
+    lockstep_ir::opdef::req("sym_name", &constraints::SYMBOL_NAME),
+    lockstep_ir::opdef::req("function_type", &constraints::FUNCTION_TYPE_ATTR),
+    lockstep_ir::opdef::opt("sym_visibility", &constraints::STRING),
+    lockstep_ir::opdef::opt("arg_attrs", &DICT_ARRAY_ATTR),
+    lockstep_ir::opdef::opt("res_attrs", &DICT_ARRAY_ATTR),
+];
+
 pub static FUNC_OP: OpDef = OpDef {
     name: "func.func",
     summary: "An operation with a name containing a single SSACFG region",

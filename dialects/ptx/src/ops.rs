@@ -133,20 +133,8 @@ pub static UNIT_ATTR: AttrConstraint = AttrConstraint {
 };
 pub use lockstep_func::DICT_ARRAY_ATTR;
 
-const fn opt(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional: true,
-    }
-}
-const fn req(name: &'static str, constraint: &'static AttrConstraint) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional: false,
-    }
-}
+use lockstep_func::FUNCTION_ATTRS;
+use lockstep_ir::opdef::{opt, req};
 
 /// The inherent attributes every instruction op may carry (the verifier
 /// decides which an opcode accepts):
@@ -182,14 +170,6 @@ const ONE_RESULT: &[ValueSpec] = &[ValueSpec {
 const NO_RESULT: &[ValueSpec] = &[];
 
 // ----- structure -----
-
-const FUNCTION_ATTRS: &[AttrSpec] = &[
-    req("sym_name", &constraints::SYMBOL_NAME),
-    req("function_type", &constraints::FUNCTION_TYPE_ATTR),
-    opt("sym_visibility", &constraints::STRING),
-    opt("arg_attrs", &DICT_ARRAY_ATTR),
-    opt("res_attrs", &DICT_ARRAY_ATTR),
-];
 
 pub static MODULE: OpDef = OpDef {
     name: "ptx.module",

@@ -13,6 +13,7 @@
 //! - Outputs are returned, not written: the caller writes files only after
 //!   everything succeeded, so a failed run leaves no partial output.
 
+use clap::{Arg, ArgAction, ArgMatches, Command};
 use lockstep_codegen::pipeline::{PtxOptions, compile_to_ptx};
 use lockstep_codegen::ptxas;
 use lockstep_ir::{Context, Diagnostic, OpId};
@@ -83,6 +84,42 @@ impl From<Diagnostic> for TranslateError {
     fn from(d: Diagnostic) -> Self {
         TranslateError::Diag(d)
     }
+}
+
+/// Adds the code-generation flags both tools take: `--sm=TARGET`, `-g`,
+/// `--verify-ptx`.
+pub fn codegen_args(cmd: Command) -> Command {
+    cmd.arg(
+        Arg::new("sm")
+            .long("sm")
+            .value_name("TARGET")
+            .require_equals(true)
+            .default_value(ptxas::DEFAULT_TARGET)
+            .help("PTX target: sm_70, sm_75, sm_80, sm_86, sm_89 or sm_90"),
+    )
+    .arg(
+        Arg::new("debug-info")
+            .short('g')
+            .action(ArgAction::SetTrue)
+            .help("Emit .file/.loc source locations in the PTX"),
+    )
+    .arg(
+        Arg::new("verify-ptx")
+            .long("verify-ptx")
+            .action(ArgAction::SetTrue)
+            .help("Assemble the PTX with ptxas for the target and report any rejection with its PTX line"),
+    )
+}
+
+/// The options [`codegen_args`] parsed; an unknown target is an error.
+pub fn codegen_options(m: &ArgMatches) -> Result<TranslateOptions, String> {
+    let sm = m.get_one::<String>("sm").cloned().unwrap_or_default();
+    check_target(&sm)?;
+    Ok(TranslateOptions {
+        sm,
+        debug_info: m.get_flag("debug-info"),
+        verify_ptx: m.get_flag("verify-ptx"),
+    })
 }
 
 /// Checks `--sm` before any work.

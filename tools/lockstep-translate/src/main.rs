@@ -15,7 +15,7 @@ use clap::{Arg, ArgAction, ArgGroup, Command};
 use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
 use lockstep_ir::{Context, Diagnostic, SourceFile, SourceMgr};
 use lockstep_opt::tool;
-use lockstep_translate::{EmitKind, TranslateError, TranslateOptions, translate, write_outputs};
+use lockstep_translate::{EmitKind, TranslateError, translate, write_outputs};
 use std::process::ExitCode;
 
 const STACK: usize = 512 << 20;
@@ -26,7 +26,7 @@ fn main() -> ExitCode {
 }
 
 fn command() -> Command {
-    let mut cmd = Command::new("lockstep-translate")
+    let cmd = Command::new("lockstep-translate")
         .about("Translate lockstep IR to PTX, C or Rust launch glue, or host C")
         .arg(
             Arg::new("input")
@@ -41,31 +41,12 @@ fn command() -> Command {
                 .help("Output file (the C glue's header goes next to it as FILE.h)"),
         )
         .arg(
-            Arg::new("sm")
-                .long("sm")
-                .value_name("TARGET")
-                .require_equals(true)
-                .default_value(lockstep_codegen::ptxas::DEFAULT_TARGET)
-                .help("PTX target: sm_70, sm_75, sm_80, sm_86, sm_89 or sm_90"),
-        )
-        .arg(
-            Arg::new("debug")
-                .short('g')
-                .action(ArgAction::SetTrue)
-                .help("Emit .file/.loc source locations in the PTX"),
-        )
-        .arg(
-            Arg::new("verify-ptx")
-                .long("verify-ptx")
-                .action(ArgAction::SetTrue)
-                .help("Assemble the PTX with ptxas for the target and report any rejection"),
-        )
-        .arg(
             Arg::new("allow-unregistered-dialect")
                 .long("allow-unregistered-dialect")
                 .action(ArgAction::SetTrue)
                 .help("Accept ops of unregistered dialects"),
         );
+    let mut cmd = lockstep_translate::codegen_args(cmd);
     let mut ids = Vec::new();
     for (name, _) in EmitKind::ALL {
         let help = match *name {
@@ -98,15 +79,13 @@ fn real_main(args: Vec<String>) -> u8 {
         .find(|(n, _)| m.get_flag(n))
         .map(|(_, k)| *k)
         .unwrap_or(EmitKind::Ptx);
-    let opts = TranslateOptions {
-        sm: m.get_one::<String>("sm").cloned().unwrap_or_default(),
-        debug_info: m.get_flag("debug"),
-        verify_ptx: m.get_flag("verify-ptx"),
+    let opts = match lockstep_translate::codegen_options(&m) {
+        Ok(o) => o,
+        Err(msg) => {
+            eprintln!("lockstep-translate: error: {msg}");
+            return 1;
+        }
     };
-    if let Err(msg) = lockstep_translate::check_target(&opts.sm) {
-        eprintln!("lockstep-translate: error: {msg}");
-        return 1;
-    }
     let input = m.get_one::<String>("input").cloned().unwrap_or_default();
     let output = m.get_one::<String>("output").cloned().unwrap_or_default();
     let (name, text) = match tool::read_input(&input) {

@@ -42,7 +42,7 @@ fn main() -> ExitCode {
 }
 
 fn command(registry: &PassRegistry) -> Command {
-    cli::command(registry)
+    let cmd = cli::command(registry)
         .name("lockstepc")
         .bin_name("lockstepc")
         .about("Compile a CUDA-subset .cu file (host and device code) to lockstep IR")
@@ -63,26 +63,6 @@ fn command(registry: &PassRegistry) -> Command {
                 .help("What to write: ir (default), ptx, glue-c (FILE.c and FILE.h), glue-rust or host-c"),
         )
         .arg(
-            Arg::new("sm")
-                .long("sm")
-                .value_name("TARGET")
-                .require_equals(true)
-                .default_value(lockstep_codegen::ptxas::DEFAULT_TARGET)
-                .help("PTX target: sm_70, sm_75, sm_80, sm_86, sm_89 or sm_90"),
-        )
-        .arg(
-            Arg::new("debug-info")
-                .short('g')
-                .action(ArgAction::SetTrue)
-                .help("Emit .file/.loc source locations in the PTX"),
-        )
-        .arg(
-            Arg::new("verify-ptx")
-                .long("verify-ptx")
-                .action(ArgAction::SetTrue)
-                .help("Assemble the PTX with ptxas for the target and report any rejection with its PTX line"),
-        )
-        .arg(
             Arg::new("device-passes")
                 .long("device-passes")
                 .value_name("LIST")
@@ -99,7 +79,8 @@ fn command(registry: &PassRegistry) -> Command {
                 .long("print-divergence")
                 .action(ArgAction::SetTrue)
                 .help("Print one line per conditional branch in device code: divergent or uniform"),
-        )
+        );
+    lockstep_translate::codegen_args(cmd)
 }
 
 struct Extra {
@@ -121,7 +102,6 @@ fn extra(m: &ArgMatches) -> Result<Extra, String> {
             EMIT_KINDS.join(", ")
         ));
     }
-    lockstep_translate::check_target(m.get_one::<String>("sm").map_or("", String::as_str))?;
     Ok(Extra {
         opt_level: m
             .get_one::<String>("opt-level")
@@ -131,11 +111,7 @@ fn extra(m: &ArgMatches) -> Result<Extra, String> {
         device_passes: m.get_one::<String>("device-passes").cloned(),
         host_passes: m.get_one::<String>("host-passes").cloned(),
         print_divergence: m.get_flag("print-divergence"),
-        translate: TranslateOptions {
-            sm: m.get_one::<String>("sm").cloned().unwrap_or_default(),
-            debug_info: m.get_flag("debug-info"),
-            verify_ptx: m.get_flag("verify-ptx"),
-        },
+        translate: lockstep_translate::codegen_options(m)?,
     })
 }
 
