@@ -3,8 +3,11 @@
 //!
 //! The order is built greedily: the entry block first; then, from the last
 //! placed block, the best unplaced successor — one in the innermost loop of
-//! the last block before one leaving it (so loops stay contiguous), then the
-//! fall-through successor of a conditional branch before its taken target.
+//! the last block before one leaving it (so loops stay contiguous), then one
+//! whose other predecessors are all placed (back edges aside: a join block
+//! waits for its last forward predecessor, which can then fall into it),
+//! then the fall-through successor of a conditional branch before its taken
+//! target.
 //! When the last block has no unplaced successor, the chain restarts at the
 //! first unplaced block (in region order) of the innermost loop still being
 //! laid out, else at the first unplaced block with a placed predecessor,
@@ -138,6 +141,12 @@ fn block_order(ctx: &lockstep_ir::Context, blocks: &[BlockId], loops: &LoopInfo)
             .iter()
             .filter(unplaced)
             .find(|&&s| here.is_some() && in_loop(loops, here, s))
+            .or_else(|| {
+                succs
+                    .iter()
+                    .filter(unplaced)
+                    .find(|&&s| forward_preds_placed(ctx, loops, &placed, s))
+            })
             .or_else(|| succs.iter().find(unplaced))
             .copied();
         cur = match next {
@@ -146,6 +155,21 @@ fn block_order(ctx: &lockstep_ir::Context, blocks: &[BlockId], loops: &LoopInfo)
         };
     }
     order
+}
+
+/// Are all predecessors of `s` placed, back edges aside? A join block with
+/// a predecessor still to come is better placed after that predecessor (it
+/// can then fall into it) than right after the first one.
+fn forward_preds_placed(
+    ctx: &lockstep_ir::Context,
+    loops: &LoopInfo,
+    placed: &FxHashSet<BlockId>,
+    s: BlockId,
+) -> bool {
+    let own_loop = loops.loop_of(s).filter(|&l| loops.get(l).header() == s);
+    ctx.pred_blocks(s).iter().all(|p| {
+        placed.contains(p) || own_loop.is_some_and(|l| loops.contains(l, *p))
+    })
 }
 
 /// Where a chain restarts: an unplaced block of the innermost loop still

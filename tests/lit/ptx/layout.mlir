@@ -1,5 +1,6 @@
 // ptx-layout: blocks are ordered for fall-through (loop bodies right after
-// their header, the fall-through successor of a branch next), and a
+// their header, a join block after its last forward predecessor, the
+// fall-through successor of a branch next), and a
 // conditional ptx.bra whose taken target ends up next is inverted (targets
 // swapped, `not` toggled) so that it falls through.
 // RUN: lockstep-opt %s --allow-unregistered-dialect -p 'builtin.module(ptx.module(ptx.entry(ptx-layout)))' | FileCheck %s
@@ -86,5 +87,25 @@ ptx.module @m attributes {target = "sm_80", version = "8.0"} {
     ptx.bra uni not %c, ^exit, ^body
   ^exit:
     ptx.ret
+  }
+  // A join block waits for its last forward predecessor: the then block
+  // comes first and falls into the join; the branch is inverted to skip it.
+  // CHECK-LABEL: ptx.entry @if_then(i32) {
+  // CHECK:        ptx.bra not %{{.*}}, ^bb2, ^bb1
+  // CHECK-NEXT: ^bb1:
+  // CHECK-NEXT:   "test.then"() : () -> ()
+  // CHECK-NEXT:   ptx.bra ^bb2
+  // CHECK-NEXT: ^bb2:
+  // CHECK-NEXT:   ptx.ret
+  ptx.entry @if_then(i32) {
+    %n = ptx.ld param.u32 [param 0] : i32
+    %z = ptx.mov b32 0 : i32
+    %c = ptx.setp lt.s32 %n, %z : i32 -> i1
+    ptx.bra %c, ^then, ^join
+  ^join:
+    ptx.ret
+  ^then:
+    "test.then"() : () -> ()
+    ptx.bra ^join
   }
 }
