@@ -167,9 +167,9 @@ fn forward_preds_placed(
     s: BlockId,
 ) -> bool {
     let own_loop = loops.loop_of(s).filter(|&l| loops.get(l).header() == s);
-    ctx.pred_blocks(s).iter().all(|p| {
-        placed.contains(p) || own_loop.is_some_and(|l| loops.contains(l, *p))
-    })
+    ctx.pred_blocks(s)
+        .iter()
+        .all(|p| placed.contains(p) || own_loop.is_some_and(|l| loops.contains(l, *p)))
 }
 
 /// Where a chain restarts: an unplaced block of the innermost loop still

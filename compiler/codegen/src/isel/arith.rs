@@ -12,6 +12,12 @@
 //!   `extsi`/`extui` of `i32` (or constants that fit); a single-use `muli`
 //!   in the same block as its `addi` user is fused into `mad.lo` /
 //!   `mad.wide` there and not emitted on its own.
+//! - `divsi/divui/remsi/remui/ceildivsi/ceildivui/floordivsi` by a known
+//!   constant (an `arith.constant`, or `device.warp_size` as 32) other than
+//!   0, 1 and, signed, -1 or the minimum, are the `divide` recipe: shifts
+//!   and masks for (negated) powers of two, `mul.hi` by a magic number
+//!   otherwise (`i8`/`i16` dividends widened to 32 bits for it); no
+//!   `div`/`rem`. Other divisors use `div`/`rem`.
 //! - `addf/subf/mulf` are `.rn` (never contracted into an FMA by ptxas)
 //!   unless the op carries the `contract` fast-math flag; `divf` is
 //!   `div.rn`, float→int `cvt.rzi`, int→float `cvt.rn`, f64→f32 `cvt.rn`
@@ -25,6 +31,7 @@
 //!   quotient is below 2^24 (f32) / 2^53 (f64) in magnitude, an
 //!   approximation of C's `fmod` beyond.
 
+use super::divide::{self, DivOp, Recipe, Step};
 use super::{Lowering, Scalar, cannot_lower, ty_mod};
 use lockstep_arith::ops as A;
 use lockstep_arith::{CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, ConstantOp, FlagKind};
@@ -208,74 +215,79 @@ fn shift_amount(l: &mut Lowering<'_, '_>, r: ValueId, s: Scalar) -> ValueId {
     }
 }
 
-/// `k` when the divisor of the division or remainder `op` is the constant
-/// `2^k`, with `2^k` positive in the operation's signedness (so `k` is below
-/// the width, and below the width minus one for signed operations).
-fn power_of_two_divisor(
-    ctx: &lockstep_ir::Context,
-    op: OpId,
-    s: Scalar,
-    kind: IntBin,
-) -> Option<u32> {
-    let Scalar::Int(width) = s else { return None };
-    let def = ctx.defining_op(ctx.operand(op, 1))?;
-    let value = if ctx.isa(def, &lockstep_device::WARP_SIZE) {
-        // `warpSize` is 32 on every target; selection writes it as 32.
-        32
-    } else {
-        ConstantOp::cast(ctx, def)?.int_value(ctx)?
-    };
-    let mask = if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    };
-    let c = (value as u64) & mask;
-    let signed = matches!(kind, IntBin::DivS | IntBin::RemS);
-    let limit = if signed { width - 1 } else { width };
-    (c.is_power_of_two() && c > 1 && c.trailing_zeros() < limit).then_some(c.trailing_zeros())
+/// The value of `v` when it is a known integer constant: an
+/// `arith.constant`, or `device.warp_size`, which is 32 on every target
+/// (selection writes it as 32).
+pub(crate) fn known_int_constant(ctx: &Context, v: ValueId) -> Option<i64> {
+    let def = ctx.defining_op(v)?;
+    if ctx.isa(def, &lockstep_device::WARP_SIZE) {
+        return Some(32);
+    }
+    ConstantOp::cast(ctx, def)?.int_value(ctx)
 }
 
-/// Division or remainder by `2^shift` with shifts and masks. Unsigned: a
-/// shift and an `and`. Signed (C truncates toward zero): negative dividends
-/// get `2^shift - 1` added first, taken from the sign bits.
-fn divide_by_power_of_two(
-    l: &mut Lowering<'_, '_>,
-    a: ValueId,
-    s: Scalar,
-    k: IntBin,
-    shift: u32,
-) -> ValueId {
-    let ty = s.reg_type(l.ctx());
-    let w = s.reg_width();
-    let (sm, um, bm) = (ty_mod('s', w), ty_mod('u', w), ty_mod('b', w));
+/// The instructions replacing `div`/`rem` for the division-like `op` when
+/// its divisor is a constant that allows it (see `divide::plan`).
+fn constant_division(ctx: &Context, op: OpId, s: Scalar, k: IntBin) -> Option<Recipe> {
+    let Scalar::Int(width) = s else { return None };
+    let div_op = match k {
+        IntBin::DivS => DivOp::DivS,
+        IntBin::DivU => DivOp::DivU,
+        IntBin::RemS => DivOp::RemS,
+        IntBin::RemU => DivOp::RemU,
+        IntBin::CeilDivS => DivOp::CeilDivS,
+        IntBin::CeilDivU => DivOp::CeilDivU,
+        IntBin::FloorDivS => DivOp::FloorDivS,
+        _ => return None,
+    };
+    let divisor = known_int_constant(ctx, ctx.operand(op, 1))?;
+    divide::plan(div_op, width, divisor)
+}
+
+/// Emits `recipe` with dividend register `a` (of `recipe.value_bits`):
+/// the extension to the working width, exactly one instruction per step
+/// (immediates aside), and the truncation back. `divide`'s tests evaluate
+/// the steps with the semantics of the instructions written here; this
+/// module's tests run the instructions actually emitted.
+fn emit_recipe(l: &mut Lowering<'_, '_>, a: ValueId, recipe: &Recipe) -> ValueId {
+    let (n, w) = (recipe.value_bits, recipe.work_bits);
+    let ty = Scalar::Int(w).reg_type(l.ctx());
     let i32t = l.ctx().common.i32;
-    let signed = matches!(k, IntBin::DivS | IntBin::RemS);
-    let x = normalize(l, a, s, signed);
-    let amount = |l: &mut Lowering<'_, '_>, n: u32| l.imm(i32t, i64::from(n));
-    let low_mask = (1i64 << shift) - 1;
-    if !signed {
-        return if k == IntBin::DivU {
-            let n = amount(l, shift);
-            l.emit(&P::SHR, &um, &[x, n], ty)
-        } else {
-            let m = l.imm(ty, low_mask);
-            l.emit(&P::AND, &bm, &[x, m], ty)
+    let (sm, um, bm) = (ty_mod('s', w), ty_mod('u', w), ty_mod('b', w));
+    let signedness = |signed: bool| if signed { &sm } else { &um };
+    let mut vals = vec![resize(l, a, n, w, recipe.sign_extend)];
+    for step in &recipe.steps {
+        let v = |i: usize| vals[i];
+        let r = match *step {
+            Step::MulHi { signed, a, c } => {
+                let c = l.imm(ty, c);
+                let mods = format!("hi.{}", signedness(signed));
+                l.emit(&P::MUL, &mods, &[v(a), c], ty)
+            }
+            Step::MulAdd { a, c, b } => {
+                let c = l.imm(ty, c);
+                l.emit(&P::MAD, &format!("lo.{sm}"), &[v(a), c, v(b)], ty)
+            }
+            Step::Add { a, b } => l.emit(&P::ADD, &sm, &[v(a), v(b)], ty),
+            Step::Sub { a, b } => l.emit(&P::SUB, &sm, &[v(a), v(b)], ty),
+            Step::Neg { a } => l.emit(&P::NEG, &sm, &[v(a)], ty),
+            Step::Xor { a, b } => l.emit(&P::XOR, &bm, &[v(a), v(b)], ty),
+            Step::AndImm { a, c } => {
+                let c = l.imm(ty, c);
+                l.emit(&P::AND, &bm, &[v(a), c], ty)
+            }
+            Step::MinUImm { a, c } => {
+                let c = l.imm(ty, c);
+                l.emit(&P::MIN, &um, &[v(a), c], ty)
+            }
+            Step::Shr { signed, a, amount } => {
+                let amount = l.imm(i32t, i64::from(amount));
+                l.emit(&P::SHR, signedness(signed), &[v(a), amount], ty)
+            }
         };
+        vals.push(r);
     }
-    let top = amount(l, w - 1);
-    let sign = l.emit(&P::SHR, &sm, &[x, top], ty);
-    let rest = amount(l, w - shift);
-    let bias = l.emit(&P::SHR, &um, &[sign, rest], ty);
-    let biased = l.emit(&P::ADD, &sm, &[x, bias], ty);
-    if k == IntBin::DivS {
-        let n = amount(l, shift);
-        l.emit(&P::SHR, &sm, &[biased, n], ty)
-    } else {
-        let m = l.imm(ty, !low_mask);
-        let multiple = l.emit(&P::AND, &bm, &[biased, m], ty);
-        l.emit(&P::SUB, &sm, &[x, multiple], ty)
-    }
+    resize(l, vals[recipe.result()], w, n, false)
 }
 
 fn int_binary(l: &mut Lowering<'_, '_>, op: OpId, k: IntBin) -> Result<(), Diagnostic> {
@@ -298,6 +310,11 @@ fn int_binary(l: &mut Lowering<'_, '_>, op: OpId, k: IntBin) -> Result<(), Diagn
     let (a, b) = (ops[0], ops[1]);
     if s == Scalar::Int(1) {
         let r = bool_binary(l, k, a, b);
+        l.set(res, r);
+        return Ok(());
+    }
+    if let Some(recipe) = constant_division(l.ctx(), op, s, k) {
+        let r = emit_recipe(l, a, &recipe);
         l.set(res, r);
         return Ok(());
     }
@@ -325,12 +342,6 @@ fn int_binary(l: &mut Lowering<'_, '_>, op: OpId, k: IntBin) -> Result<(), Diagn
             let x = normalize(l, a, s, signed);
             let n = shift_amount(l, b, s);
             l.emit(&P::SHR, if signed { &sm } else { &um }, &[x, n], ty)
-        }
-        IntBin::DivS | IntBin::RemS | IntBin::DivU | IntBin::RemU
-            if power_of_two_divisor(l.ctx(), op, s, k).is_some() =>
-        {
-            let shift = power_of_two_divisor(l.ctx(), op, s, k).unwrap_or(1);
-            divide_by_power_of_two(l, a, s, k, shift)
         }
         IntBin::DivS | IntBin::RemS | IntBin::MinS | IntBin::MaxS => {
             let (x, y) = (normalize(l, a, s, true), normalize(l, b, s, true));
@@ -515,7 +526,7 @@ fn wide_operands(
                 kind = Some(k);
                 srcs.push(WideSource::Reg(ctx.operand(d, 0)));
             }
-            _ => match ConstantOp::cast(ctx, d).and_then(|c| c.int_value(ctx)) {
+            _ => match known_int_constant(ctx, v) {
                 Some(c) => srcs.push(WideSource::Const(c)),
                 None => return Ok(None),
             },
@@ -1044,4 +1055,217 @@ fn mul_extended(l: &mut Lowering<'_, '_>, op: OpId, signed: bool) -> Result<(), 
     l.set(r0, low);
     l.set(r1, high);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! Division by constants as selected: the PTX instructions emitted for
+    //! a kernel are run by a small interpreter written from the PTX ISA's
+    //! definitions (not from the `divide` steps) and compared with C.
+
+    use super::divide::tests::{Rng, defined, dividends, reference};
+    use super::*;
+    use lockstep_ptx::RegClass;
+    use rustc_hash::FxHashMap;
+
+    fn mask(bits: u32) -> u64 {
+        if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        }
+    }
+
+    fn sext(v: u64, bits: u32) -> i128 {
+        let shift = 64 - bits;
+        i128::from(((v << shift) as i64) >> shift)
+    }
+
+    /// `(signed, width)` of a PTX type modifier (`s32`, `u16`, `b64`);
+    /// other modifiers (`param`, `global`) give unsigned 64.
+    fn ptx_type(m: &str) -> (bool, u32) {
+        match m.get(1..).and_then(|w| w.parse().ok()) {
+            Some(w) if m.starts_with(['s', 'u', 'b']) => (m.starts_with('s'), w),
+            _ => (false, 64),
+        }
+    }
+
+    /// Runs the straight-line body of `entry`, whose parameter 0 is `x`;
+    /// returns every instruction's opcode and the value stored.
+    fn run(ctx: &Context, entry: OpId, x: u64) -> (Vec<String>, u64) {
+        let mut regs: FxHashMap<ValueId, u64> = FxHashMap::default();
+        let mut opcodes = Vec::new();
+        let mut loaded = 0;
+        let mut stored = None;
+        let block = ctx.region_blocks(ctx.regions(entry)[0])[0];
+        for op in ctx.block_ops(block) {
+            let def = ctx.def_of(op).expect("registered");
+            let name = lockstep_ptx::opcode(def);
+            let mods: Vec<&str> = lockstep_ptx::mods(ctx, op).split('.').collect();
+            let ins: Vec<u64> = ctx.operands(op).iter().map(|v| regs[v]).collect();
+            opcodes.push(format!("{name}.{}", mods.join(".")));
+            let (signed, w) = ptx_type(mods.last().copied().unwrap_or("b64"));
+            let wm = mask(w);
+            let value = |v: u64| {
+                if signed {
+                    sext(v, w)
+                } else {
+                    i128::from(v & wm)
+                }
+            };
+            let r: u64 = match name {
+                "ld" => {
+                    loaded += 1;
+                    if loaded == 1 { x } else { 0 }
+                }
+                "cvta" => 0,
+                "mov" => ctx.int_attr_of(op, "value").expect("immediate") as u64,
+                "st" => {
+                    stored = Some(ins[1]);
+                    continue;
+                }
+                "ret" => break,
+                "cvt" => {
+                    let (_, to) = ptx_type(mods[0]);
+                    let (from_signed, from) = ptx_type(mods[1]);
+                    let v = if from_signed {
+                        sext(ins[0], from) as u64
+                    } else {
+                        ins[0] & mask(from)
+                    };
+                    v & mask(to)
+                }
+                "mul" | "mad" => {
+                    // Exact: signed products fit an i128, unsigned a u128.
+                    let (high, low) = if signed {
+                        let p = value(ins[0]) * value(ins[1]);
+                        ((p >> w) as u64, p as u64)
+                    } else {
+                        let p = u128::from(ins[0] & wm) * u128::from(ins[1] & wm);
+                        ((p >> w) as u64, p as u64)
+                    };
+                    match (name, mods[0]) {
+                        ("mul", "hi") => high,
+                        ("mul", "lo") => low,
+                        ("mad", "lo") => low.wrapping_add(ins[2]),
+                        _ => panic!("unexpected {name}.{}", mods.join(".")),
+                    }
+                }
+                "add" => ins[0].wrapping_add(ins[1]),
+                "sub" => ins[0].wrapping_sub(ins[1]),
+                "neg" => ins[0].wrapping_neg(),
+                "and" => ins[0] & ins[1],
+                "xor" => ins[0] ^ ins[1],
+                "min" => value(ins[0]).min(value(ins[1])) as u64,
+                "shr" => {
+                    // PTX clamps the amount at the width.
+                    let amount = (ins[1] & 0xffff_ffff).min(u64::from(w)) as u32;
+                    let v = value(ins[0]);
+                    if amount >= w {
+                        if v < 0 { u64::MAX } else { 0 }
+                    } else {
+                        (v >> amount) as u64
+                    }
+                }
+                other => panic!("the interpreter does not know '{other}'"),
+            };
+            if let Some(&res) = ctx.results(op).first() {
+                let width = RegClass::of(ctx, ctx.value_type(res)).map_or(64, |c| c.width());
+                regs.insert(res, r & mask(width));
+            }
+        }
+        (opcodes, stored.expect("the kernel stores its result"))
+    }
+
+    const OPS: [(&str, DivOp); 7] = [
+        ("divsi", DivOp::DivS),
+        ("divui", DivOp::DivU),
+        ("remsi", DivOp::RemS),
+        ("remui", DivOp::RemU),
+        ("ceildivsi", DivOp::CeilDivS),
+        ("ceildivui", DivOp::CeilDivU),
+        ("floordivsi", DivOp::FloorDivS),
+    ];
+
+    /// Every op, width and a spread of divisors: the emitted PTX has no
+    /// `div`/`rem` and computes C's answer for dividends chosen to break
+    /// wrong magic numbers (for `i8`, with garbage in the register's high
+    /// byte).
+    #[test]
+    fn selected_instructions_compute_the_quotient() {
+        let mut cases = Vec::new();
+        let mut text = String::from("device.module @m {\n");
+        for n in [8u32, 16, 32, 64] {
+            let smax = (mask(n) >> 1) as i64;
+            let divisors = [3, 7, -7, 10, 17, -100, 641, 4, -4, smax, smax - 1, -2, -3];
+            for (name, op) in OPS {
+                for d in divisors {
+                    // 641 as an i8 is -127, and so on.
+                    let d = sext(d as u64 & mask(n), n) as i64;
+                    let k = cases.len();
+                    text += &format!(
+                        "  device.kernel @k{k}(%x: i{n}, %p: !device.ptr<global>) {{\n    \
+                         %c = arith.constant {d} : i{n}\n    \
+                         %r = arith.{name} %x, %c : i{n}\n    \
+                         device.store %r, %p : i{n}, !device.ptr<global>\n    \
+                         device.return\n  }}\n"
+                    );
+                    cases.push((op, n, d));
+                }
+            }
+        }
+        text += "}\n";
+        let mut ctx = lockstep_registry::new_context(false);
+        let m = lockstep_ir::parse_source(&mut ctx, "t.mlir", &text, 1)
+            .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+        let target = super::super::Target::parse("sm_80").unwrap();
+        super::super::convert_device_modules(&mut ctx, m, target).expect("lowers");
+        let mut entries = Vec::new();
+        ctx.walk_pre(m, &mut |o| {
+            if ctx.isa(o, &P::ENTRY) {
+                entries.push(o);
+            }
+        });
+        assert_eq!(entries.len(), cases.len());
+        let mut rng = Rng(7);
+        for (&entry, &(op, n, d)) in entries.iter().zip(&cases) {
+            let d = d as u64;
+            for x in dividends(n, d, &mut rng, 16) {
+                if !defined(op, n, x, d) {
+                    continue;
+                }
+                let junk = if n == 8 { rng.next() & 0xff00 } else { 0 };
+                let (opcodes, got) = run(&ctx, entry, x | junk);
+                assert!(
+                    !opcodes
+                        .iter()
+                        .any(|o| o.starts_with("div") || o.starts_with("rem")),
+                    "{op:?} i{n} by {d}: {opcodes:?}"
+                );
+                assert_eq!(
+                    got & mask(n),
+                    reference(op, n, x, d),
+                    "{op:?} i{n}: {x:#x} by {d} ({opcodes:?})"
+                );
+            }
+        }
+    }
+
+    /// `device.warp_size` is the constant 32, for division as for `muli`.
+    #[test]
+    fn warp_size_is_a_known_constant() {
+        let text = "device.module @m {\n  device.kernel @k(%p: !device.ptr<global>) {\n    \
+                    %w = device.warp_size : i32\n    device.store %w, %p : i32, !device.ptr<global>\n    \
+                    device.return\n  }\n}\n";
+        let mut ctx = lockstep_registry::new_context(false);
+        let m = lockstep_ir::parse_source(&mut ctx, "t.mlir", text, 1)
+            .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+        let mut warp = None;
+        ctx.walk_pre(m, &mut |o| {
+            if ctx.isa(o, &lockstep_device::WARP_SIZE) {
+                warp = Some(ctx.result(o, 0));
+            }
+        });
+        assert_eq!(known_int_constant(&ctx, warp.unwrap()), Some(32));
+    }
 }

@@ -35,6 +35,7 @@
 mod arith;
 mod control;
 mod device;
+mod divide;
 mod math;
 
 use crate::ptxas;
