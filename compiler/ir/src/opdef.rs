@@ -170,6 +170,18 @@ pub struct AsmFormat {
     pub print: fn(&mut OpAsmPrinter<'_>, OpId),
 }
 
+/// `asm_format!(NAME, parse_fn, print_fn)` defines `pub const NAME:
+/// AsmFormat` from a parser and a printer, for dialects' format tables.
+#[macro_export]
+macro_rules! asm_format {
+    ($name:ident, $parse:ident, $print:ident) => {
+        pub const $name: $crate::opdef::AsmFormat = $crate::opdef::AsmFormat {
+            parse: $parse,
+            print: $print,
+        };
+    };
+}
+
 /// What folding produced for one result.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum FoldValue {

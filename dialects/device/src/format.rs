@@ -12,22 +12,12 @@
 use crate::types::{AtomicKind, Dim, ShuffleMode, VoteMode};
 use lockstep_func::function_like::{SignatureRules, parse_function_like, print_function_like};
 use lockstep_ir::lexer::Tok;
-use lockstep_ir::opdef::AsmFormat;
 use lockstep_ir::parser::UnresolvedOperand;
 use lockstep_ir::{
     AttrData, Context, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult, TypeId,
 };
 
-// Public: the host dialect writes its allocas, pointer arithmetic, loads,
-// stores and bare ops as the device ones.
-macro_rules! asm_format {
-    ($name:ident, $parse:ident, $print:ident) => {
-        pub const $name: AsmFormat = AsmFormat {
-            parse: $parse,
-            print: $print,
-        };
-    };
-}
+use lockstep_ir::asm_format;
 
 asm_format!(MODULE_FORMAT, parse_module, print_module);
 asm_format!(FUNCTION_FORMAT, parse_function, print_function_like);

@@ -13,20 +13,12 @@ use lockstep_device::format::{
     print_attrs_result_type, print_keyword_attr, print_operand_list, resolve,
 };
 use lockstep_ir::lexer::Tok;
-use lockstep_ir::opdef::AsmFormat;
 use lockstep_ir::{AttrData, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult};
 
 use crate::MemcpyKind;
 use crate::ops::LAUNCH_FIXED_OPERANDS;
 
-macro_rules! asm_format {
-    ($name:ident, $parse:path, $print:path) => {
-        pub(crate) const $name: AsmFormat = AsmFormat {
-            parse: $parse,
-            print: $print,
-        };
-    };
-}
+use lockstep_ir::asm_format;
 
 asm_format!(
     OPERANDS_RESULT_FORMAT,

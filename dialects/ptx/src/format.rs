@@ -25,7 +25,7 @@
 use crate::ops::{has_address_register, is_memory_op, str_attr, sym_attr};
 use lockstep_func::function_like::{SignatureRules, parse_function_like, print_function_like};
 use lockstep_ir::lexer::Tok;
-use lockstep_ir::opdef::{Arity, AsmFormat};
+use lockstep_ir::opdef::Arity;
 use lockstep_ir::parser::UnresolvedOperand;
 use lockstep_ir::printer::write_float;
 use lockstep_ir::types::FloatKind;
@@ -33,14 +33,7 @@ use lockstep_ir::{
     AttrData, OpAsmParser, OpAsmPrinter, OpId, OperationState, PResult, TypeData, TypeId,
 };
 
-macro_rules! asm_format {
-    ($name:ident, $parse:ident, $print:ident) => {
-        pub const $name: AsmFormat = AsmFormat {
-            parse: $parse,
-            print: $print,
-        };
-    };
-}
+use lockstep_ir::asm_format;
 
 asm_format!(MODULE_FORMAT, parse_module, print_module);
 asm_format!(FUNCTION_FORMAT, parse_function, print_function_like);
