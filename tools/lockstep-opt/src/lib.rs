@@ -5,6 +5,7 @@
 //!   pipeline, printing, timing.
 //! - [`split`]: `--split-input-file` chunks with original line numbers.
 //! - [`expect`]: `--verify-diagnostics` directives and matching.
+//! - [`levels`]: the `-O` pipelines lockstepc and lockstep-run share.
 //! - [`tool`]: what lockstep-opt and lockstepc share: the worker thread,
 //!   the informational flags, input/output files, the pass manager from
 //!   the flags, the timing report.
@@ -16,5 +17,6 @@
 pub mod cli;
 pub mod driver;
 pub mod expect;
+pub mod levels;
 pub mod split;
 pub mod tool;

@@ -20,6 +20,7 @@ use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
 use lockstep_ir::{Context, Diagnostic, OpId, SourceFile, SourceMgr, print_op};
 use lockstep_opt::cli;
 use lockstep_opt::driver::Options;
+use lockstep_opt::levels::optimization_pipeline;
 use lockstep_opt::tool::{self, Parsed, Times};
 use lockstep_pass::PassRegistry;
 use lockstep_translate::{EmitKind, TranslateError, TranslateOptions, translate, write_outputs};
@@ -30,11 +31,6 @@ const STACK: usize = 512 << 20;
 
 /// Output kinds of `--emit`.
 const EMIT_KINDS: &[&str] = &["ir", "ptx", "glue-c", "glue-rust", "host-c"];
-
-/// The passes -O1 and above run on each device kernel/function (after
-/// inlining device functions) and on each host function.
-const DEFAULT_DEVICE_PASSES: &str = "canonicalize,cse";
-const DEFAULT_HOST_PASSES: &str = "canonicalize,cse";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -115,29 +111,6 @@ fn extra(m: &ArgMatches) -> Result<Extra, String> {
     })
 }
 
-/// The nested pipeline for the per-function pass lists. With
-/// `inline_device`, device functions are first inlined into their callers
-/// across the whole `device.module` (the inliner canonicalizes each
-/// function before inlining it), so the per-function passes see the
-/// inlined code.
-pub fn default_pipeline(device: &str, host: &str, inline_device: bool) -> Option<String> {
-    let mut parts = Vec::new();
-    let mut device_parts = Vec::new();
-    if inline_device {
-        device_parts.push("inline".to_string());
-    }
-    if !device.trim().is_empty() {
-        device_parts.push(format!("device.kernel({device}),device.func({device})"));
-    }
-    if !device_parts.is_empty() {
-        parts.push(format!("device.module({})", device_parts.join(",")));
-    }
-    if !host.trim().is_empty() {
-        parts.push(format!("func.func({host})"));
-    }
-    (!parts.is_empty()).then(|| format!("builtin.module({})", parts.join(",")))
-}
-
 fn real_main(args: Vec<String>) -> u8 {
     let registry = lockstep_registry::new_registry();
     let (opts, matches) = match tool::parse_command_line(command(&registry), args, &registry) {
@@ -162,21 +135,11 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
     let start = Instant::now();
     let pipeline = match &opts.pipeline {
         Some(p) => Some(p.clone()),
-        None => {
-            let default = if ex.opt_level == 0 {
-                ""
-            } else {
-                DEFAULT_DEVICE_PASSES
-            };
-            let dev = ex.device_passes.as_deref().unwrap_or(default);
-            let default_h = if ex.opt_level == 0 {
-                ""
-            } else {
-                DEFAULT_HOST_PASSES
-            };
-            let host = ex.host_passes.as_deref().unwrap_or(default_h);
-            default_pipeline(dev, host, ex.opt_level >= 1)
-        }
+        None => optimization_pipeline(
+            ex.opt_level,
+            ex.device_passes.as_deref(),
+            ex.host_passes.as_deref(),
+        ),
     };
     let mut pm = match tool::pass_manager(pipeline.as_deref(), opts, registry) {
         Ok(pm) => pm,
@@ -311,6 +274,7 @@ fn verify(ctx: &Context, m: OpId) -> Result<(), Vec<Diagnostic>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lockstep_opt::levels::{DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES, default_pipeline};
     use lockstep_pass::PassManager;
 
     #[test]

@@ -1,0 +1,1687 @@
+//! Executing one CTA: warps of 32 lanes, round-robin scheduling, barriers, calls, and the
+//! per-instruction semantics.
+//!
+//! Invariants: a warp's lanes that exist and have not exited are `live`; every path mask on
+//! every frame's stack is a subset of `live`. Each warp runs until it blocks at a barrier,
+//! finishes, or uses its quantum; a barrier releases when every unfinished warp waits at it
+//! with all its live lanes. Lanes are visited in increasing lane order, so atomics and
+//! shared-memory races resolve the same way on every run. Registers hold raw bits; readers
+//! truncate and extend them to the instruction type.
+
+use crate::Fault;
+use crate::code::{
+    Addr, AtomOp, Base, BinOp, Cmp, Func, Inst, Kind, Op, Program, Round, ShflMode, Space, Sreg,
+    Ty, UnOp, Val, VoteMode,
+};
+use crate::memory::{
+    CONST_WINDOW, GlobalPort, LOCAL_DEPTH_SHIFT, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE,
+};
+use crate::reconverge::{PathEntry, Reconvergence, Split};
+use crate::stats::{BranchCounts, LaunchStats};
+use crate::timing::{self, CtaTime};
+
+/// The launch geometry and limits every CTA shares.
+pub struct LaunchShape<'a> {
+    pub kernel: u32,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_shared: u32,
+    pub params: &'a [u8],
+    pub budget: u64,
+    pub quantum: u32,
+}
+
+struct Frame {
+    func: u32,
+    regs: Vec<u64>,
+    stack: Vec<PathEntry>,
+    params: Vec<u8>,
+    local: Vec<u8>,
+    /// Which bytes of `local` were written: reading others is reported.
+    local_written: Vec<bool>,
+    /// The call instruction's return copies, applied to the caller when this frame ends.
+    call_pc: u32,
+    /// Cycle at which each register's latest value is ready (the scoreboard).
+    ready: Vec<u64>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum WarpState {
+    Ready,
+    AtBarrier(u64),
+    Done,
+}
+
+struct Warp {
+    id: u32,
+    live: u32,
+    frames: Vec<Frame>,
+    state: WarpState,
+    /// The warp's clock in the timing model.
+    time: u64,
+}
+
+enum Step {
+    Continue,
+    Blocked,
+    Finished,
+}
+
+fn lanes(mask: u32) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(l)
+        }
+    })
+}
+
+fn trunc(v: u64, bits: u8) -> u64 {
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1u64 << bits) - 1)
+    }
+}
+
+fn sext(v: u64, bits: u8) -> i64 {
+    if bits >= 64 {
+        v as i64
+    } else {
+        let s = 64 - u32::from(bits);
+        ((v << s) as i64) >> s
+    }
+}
+
+/// Register bits read as `ty`: truncated, and sign-extended for signed types.
+fn ext(v: u64, ty: Ty) -> u64 {
+    if ty.kind == Kind::Signed {
+        sext(v, ty.bits) as u64
+    } else {
+        trunc(v, ty.bits)
+    }
+}
+
+fn f32_of(v: u64) -> f32 {
+    f32::from_bits(v as u32)
+}
+fn f64_of(v: u64) -> f64 {
+    f64::from_bits(v)
+}
+
+fn float_op(
+    ty: Ty,
+    a: u64,
+    b: u64,
+    f32op: impl Fn(f32, f32) -> f32,
+    f64op: impl Fn(f64, f64) -> f64,
+) -> u64 {
+    if ty.bits == 32 {
+        u64::from(f32op(f32_of(a), f32_of(b)).to_bits())
+    } else {
+        f64op(f64_of(a), f64_of(b)).to_bits()
+    }
+}
+
+fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> Result<u64, String> {
+    if ty.kind == Kind::Float {
+        return Ok(match op {
+            BinOp::Add => float_op(ty, a, b, |x, y| x + y, |x, y| x + y),
+            BinOp::Sub => float_op(ty, a, b, |x, y| x - y, |x, y| x - y),
+            BinOp::MulLo => float_op(ty, a, b, |x, y| x * y, |x, y| x * y),
+            BinOp::Div => float_op(ty, a, b, |x, y| x / y, |x, y| x / y),
+            BinOp::Min => float_op(ty, a, b, f32::min, f64::min),
+            BinOp::Max => float_op(ty, a, b, f32::max, f64::max),
+            _ => return Err(format!("{op:?} is not defined on floats")),
+        });
+    }
+    let bits = ty.bits;
+    let signed = ty.kind == Kind::Signed;
+    let (a, b) = (ext(a, ty), ext(b, ty));
+    let (sa, sb) = (a as i64, b as i64);
+    Ok(match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::MulLo => a.wrapping_mul(b),
+        BinOp::MulHi => {
+            if signed {
+                ((i128::from(sa) * i128::from(sb)) >> bits) as u64
+            } else {
+                ((u128::from(a) * u128::from(b)) >> bits) as u64
+            }
+        }
+        BinOp::Div | BinOp::Rem => {
+            if b == 0 || trunc(b, bits) == 0 {
+                return Err("integer division by zero".into());
+            }
+            match (op, signed) {
+                (BinOp::Div, true) => sa.wrapping_div(sb) as u64,
+                (BinOp::Div, false) => a / b,
+                (_, true) => sa.wrapping_rem(sb) as u64,
+                _ => a % b,
+            }
+        }
+        BinOp::Min => {
+            if signed {
+                sa.min(sb) as u64
+            } else {
+                a.min(b)
+            }
+        }
+        BinOp::Max => {
+            if signed {
+                sa.max(sb) as u64
+            } else {
+                a.max(b)
+            }
+        }
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::Shl | BinOp::Shr => {
+            // The shift amount is an unsigned 32-bit value; amounts past the width clamp.
+            let amount = trunc(b, 32).min(u64::from(bits)) as u32;
+            match op {
+                BinOp::Shl if amount >= u32::from(bits) => 0,
+                BinOp::Shl => a << amount,
+                _ if signed => (sa >> amount.min(63)) as u64,
+                _ if amount >= 64 => 0,
+                _ => a >> amount,
+            }
+        }
+    })
+}
+
+/// `bin` for all 32 lanes; the common integer operations run as tight loops. Division and
+/// remainder of integers are not handled here (their faults depend on the active lanes).
+fn bin_row(
+    op: BinOp,
+    ty: Ty,
+    a: &[u64; 32],
+    b: &[u64; 32],
+    out: &mut [u64; 32],
+) -> Result<(), String> {
+    macro_rules! lanewise {
+        ($f:expr) => {{
+            for l in 0..32 {
+                out[l] = $f(a[l], b[l]);
+            }
+            return Ok(());
+        }};
+    }
+    if ty.kind != Kind::Float && ty.kind != Kind::Signed {
+        match op {
+            BinOp::Add => lanewise!(|x: u64, y: u64| x.wrapping_add(y)),
+            BinOp::Sub => lanewise!(|x: u64, y: u64| x.wrapping_sub(y)),
+            BinOp::MulLo => lanewise!(|x: u64, y: u64| x.wrapping_mul(y)),
+            BinOp::And => lanewise!(|x: u64, y: u64| x & y),
+            BinOp::Or => lanewise!(|x: u64, y: u64| x | y),
+            BinOp::Xor => lanewise!(|x: u64, y: u64| x ^ y),
+            _ => {}
+        }
+    }
+    if ty.kind == Kind::Signed {
+        // Low bits of add/sub/mul do not depend on signedness; readers re-extend.
+        match op {
+            BinOp::Add => lanewise!(|x: u64, y: u64| x.wrapping_add(y)),
+            BinOp::Sub => lanewise!(|x: u64, y: u64| x.wrapping_sub(y)),
+            BinOp::MulLo => lanewise!(|x: u64, y: u64| x.wrapping_mul(y)),
+            _ => {}
+        }
+    }
+    if ty.kind == Kind::Float && ty.bits == 32 {
+        match op {
+            BinOp::Add => lanewise!(|x: u64, y: u64| u64::from((f32_of(x) + f32_of(y)).to_bits())),
+            BinOp::Sub => lanewise!(|x: u64, y: u64| u64::from((f32_of(x) - f32_of(y)).to_bits())),
+            BinOp::MulLo => {
+                lanewise!(|x: u64, y: u64| u64::from((f32_of(x) * f32_of(y)).to_bits()))
+            }
+            _ => {}
+        }
+    }
+    for l in 0..32 {
+        out[l] = bin(op, ty, a[l], b[l])?;
+    }
+    Ok(())
+}
+
+fn un(op: UnOp, ty: Ty, a: u64) -> Result<u64, String> {
+    if ty.kind == Kind::Float {
+        let f = |g: fn(f32) -> f32, h: fn(f64) -> f64| {
+            if ty.bits == 32 {
+                u64::from(g(f32_of(a)).to_bits())
+            } else {
+                h(f64_of(a)).to_bits()
+            }
+        };
+        return Ok(match op {
+            UnOp::Neg => f(|x| -x, |x| -x),
+            UnOp::Abs => f(f32::abs, f64::abs),
+            UnOp::Sqrt => f(f32::sqrt, f64::sqrt),
+            UnOp::Rcp => f(|x| 1.0 / x, |x| 1.0 / x),
+            UnOp::Rsqrt => f(|x| 1.0 / x.sqrt(), |x| 1.0 / x.sqrt()),
+            UnOp::Sin => f(f32::sin, f64::sin),
+            UnOp::Cos => f(f32::cos, f64::cos),
+            UnOp::Ex2 => f(f32::exp2, f64::exp2),
+            UnOp::Lg2 => f(f32::log2, f64::log2),
+            _ => return Err(format!("{op:?} is not defined on floats")),
+        });
+    }
+    let bits = ty.bits;
+    let v = ext(a, ty);
+    Ok(match op {
+        UnOp::Neg => v.wrapping_neg(),
+        UnOp::Abs => (v as i64).wrapping_abs() as u64,
+        UnOp::Not => !v,
+        UnOp::Popc => u64::from(trunc(v, bits).count_ones()),
+        UnOp::Clz => u64::from(trunc(v, bits).leading_zeros() - (64 - u32::from(bits))),
+        UnOp::Brev => trunc(v, bits).reverse_bits() >> (64 - u32::from(bits)),
+        UnOp::Cnot => u64::from(trunc(v, bits) == 0),
+        _ => return Err(format!("{op:?} is not defined on integers")),
+    })
+}
+
+fn compare(cmp: Cmp, ty: Ty, a: u64, b: u64) -> bool {
+    if ty.kind == Kind::Float {
+        let (x, y) = if ty.bits == 32 {
+            (f64::from(f32_of(a)), f64::from(f32_of(b)))
+        } else {
+            (f64_of(a), f64_of(b))
+        };
+        let unordered = x.is_nan() || y.is_nan();
+        return match cmp {
+            Cmp::Eq => x == y,
+            Cmp::Ne => !unordered && x != y,
+            Cmp::Lt => x < y,
+            Cmp::Le => x <= y,
+            Cmp::Gt => x > y,
+            Cmp::Ge => x >= y,
+            Cmp::Equ => unordered || x == y,
+            Cmp::Neu => unordered || x != y,
+            Cmp::Ltu => unordered || x < y,
+            Cmp::Leu => unordered || x <= y,
+            Cmp::Gtu => unordered || x > y,
+            Cmp::Geu => unordered || x >= y,
+            Cmp::Num => !unordered,
+            Cmp::Nan => unordered,
+            Cmp::Lo | Cmp::Ls | Cmp::Hi | Cmp::Hs => false,
+        };
+    }
+    let (ua, ub) = (trunc(a, ty.bits), trunc(b, ty.bits));
+    let (sa, sb) = (sext(a, ty.bits), sext(b, ty.bits));
+    let signed = ty.kind == Kind::Signed;
+    match cmp {
+        Cmp::Eq | Cmp::Equ => ua == ub,
+        Cmp::Ne | Cmp::Neu => ua != ub,
+        Cmp::Lt | Cmp::Ltu => {
+            if signed {
+                sa < sb
+            } else {
+                ua < ub
+            }
+        }
+        Cmp::Le | Cmp::Leu => {
+            if signed {
+                sa <= sb
+            } else {
+                ua <= ub
+            }
+        }
+        Cmp::Gt | Cmp::Gtu => {
+            if signed {
+                sa > sb
+            } else {
+                ua > ub
+            }
+        }
+        Cmp::Ge | Cmp::Geu => {
+            if signed {
+                sa >= sb
+            } else {
+                ua >= ub
+            }
+        }
+        Cmp::Lo => ua < ub,
+        Cmp::Ls => ua <= ub,
+        Cmp::Hi => ua > ub,
+        Cmp::Hs => ua >= ub,
+        Cmp::Num => true,
+        Cmp::Nan => false,
+    }
+}
+
+/// `compare` for all 32 lanes; integer comparisons run as tight loops on pre-extended values.
+fn compare_row(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> [u64; 32] {
+    if ty.kind == Kind::Float {
+        return std::array::from_fn(|l| u64::from(compare(cmp, ty, a[l], b[l])));
+    }
+    let signed = ty.kind == Kind::Signed && !matches!(cmp, Cmp::Lo | Cmp::Ls | Cmp::Hi | Cmp::Hs);
+    if signed {
+        let x: [i64; 32] = std::array::from_fn(|l| sext(a[l], ty.bits));
+        let y: [i64; 32] = std::array::from_fn(|l| sext(b[l], ty.bits));
+        compare_keys(cmp, &x, &y)
+    } else {
+        let x: [u64; 32] = std::array::from_fn(|l| trunc(a[l], ty.bits));
+        let y: [u64; 32] = std::array::from_fn(|l| trunc(b[l], ty.bits));
+        compare_keys(cmp, &x, &y)
+    }
+}
+
+fn compare_keys<T: Ord + Copy>(cmp: Cmp, x: &[T; 32], y: &[T; 32]) -> [u64; 32] {
+    macro_rules! lanewise {
+        ($op:tt) => {
+            std::array::from_fn(|l| u64::from(x[l] $op y[l]))
+        };
+    }
+    match cmp {
+        Cmp::Eq | Cmp::Equ => lanewise!(==),
+        Cmp::Ne | Cmp::Neu => lanewise!(!=),
+        Cmp::Lt | Cmp::Ltu | Cmp::Lo => lanewise!(<),
+        Cmp::Le | Cmp::Leu | Cmp::Ls => lanewise!(<=),
+        Cmp::Gt | Cmp::Gtu | Cmp::Hi => lanewise!(>),
+        Cmp::Ge | Cmp::Geu | Cmp::Hs => lanewise!(>=),
+        Cmp::Num => [1; 32],
+        Cmp::Nan => [0; 32],
+    }
+}
+
+/// `bfe`: bits `pos..pos+len` of `a`; signed types replicate the field's top bit.
+fn bfe(ty: Ty, a: u64, pos: u64, len: u64) -> u64 {
+    let msb = u64::from(ty.bits) - 1;
+    let (pos, len) = (pos & 0xff, len & 0xff);
+    let a = trunc(a, ty.bits);
+    let sbit = if ty.kind == Kind::Signed && len > 0 {
+        (a >> (pos + len - 1).min(msb)) & 1
+    } else {
+        0
+    };
+    let mut d = 0u64;
+    for i in 0..=msb {
+        let bit = if i < len && pos + i <= msb {
+            (a >> (pos + i)) & 1
+        } else {
+            sbit
+        };
+        d |= bit << i;
+    }
+    d
+}
+
+fn round_float(x: f64, round: Round) -> f64 {
+    match round {
+        Round::Nearest | Round::Default => x.round_ties_even(),
+        Round::Zero => x.trunc(),
+        Round::Down => x.floor(),
+        Round::Up => x.ceil(),
+    }
+}
+
+fn cvt(dty: Ty, sty: Ty, round: Round, sat: bool, a: u64) -> u64 {
+    match (dty.kind == Kind::Float, sty.kind == Kind::Float) {
+        (false, false) => ext(a, sty),
+        (true, false) => {
+            let v = ext(a, sty);
+            let signed = sty.kind == Kind::Signed;
+            if dty.bits == 32 {
+                u64::from(if signed { (v as i64) as f32 } else { v as f32 }.to_bits())
+            } else {
+                if signed { (v as i64) as f64 } else { v as f64 }.to_bits()
+            }
+        }
+        (false, true) => {
+            let x = if sty.bits == 32 {
+                f64::from(f32_of(a))
+            } else {
+                f64_of(a)
+            };
+            let r = round_float(
+                x,
+                if round == Round::Default {
+                    Round::Zero
+                } else {
+                    round
+                },
+            );
+            // Float-to-integer conversions saturate; NaN becomes 0.
+            if dty.kind == Kind::Signed {
+                let lo = -(2f64.powi(i32::from(dty.bits) - 1));
+                let hi = 2f64.powi(i32::from(dty.bits) - 1) - 1.0;
+                if r.is_nan() {
+                    0
+                } else {
+                    (r.clamp(lo, hi) as i64) as u64
+                }
+            } else {
+                let hi = if dty.bits >= 64 {
+                    u64::MAX as f64
+                } else {
+                    2f64.powi(i32::from(dty.bits)) - 1.0
+                };
+                if r.is_nan() {
+                    0
+                } else {
+                    r.clamp(0.0, hi) as u64
+                }
+            }
+        }
+        (true, true) => {
+            let x = if sty.bits == 32 {
+                f64::from(f32_of(a))
+            } else {
+                f64_of(a)
+            };
+            let x = if round != Round::Default && sty.bits == dty.bits {
+                round_float(x, round)
+            } else {
+                x
+            };
+            let x = if sat {
+                if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+            } else {
+                x
+            };
+            if dty.bits == 32 {
+                u64::from((x as f32).to_bits())
+            } else {
+                x.to_bits()
+            }
+        }
+    }
+}
+
+/// A CTA's state and everything its instructions touch.
+pub struct Cta<'a, G: GlobalPort, R: Reconvergence> {
+    prog: &'a Program,
+    shape: &'a LaunchShape<'a>,
+    model: &'a R,
+    ctaid: [u32; 3],
+    shared: Vec<u8>,
+    /// Which bytes of `shared` were written: reading others is reported.
+    shared_written: Vec<bool>,
+    warps: Vec<Warp>,
+    pub global: G,
+    pub stats: LaunchStats,
+    pub time: CtaTime,
+    /// The latency of the load the current instruction made, if any.
+    load_latency: Option<u64>,
+    /// Conditional-branch counts per function and instruction (allocated on first use).
+    pub profile: Vec<Vec<BranchCounts>>,
+}
+
+impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
+    pub fn new(
+        prog: &'a Program,
+        shape: &'a LaunchShape<'a>,
+        model: &'a R,
+        ctaid: [u32; 3],
+        global: G,
+    ) -> Self {
+        let threads = shape.block.iter().map(|&d| d as usize).product::<usize>();
+        let kernel = &prog.funcs[shape.kernel as usize];
+        let warps = (0..threads.div_ceil(32))
+            .map(|w| {
+                let count = (threads - w * 32).min(32);
+                let live = if count == 32 {
+                    u32::MAX
+                } else {
+                    (1u32 << count) - 1
+                };
+                let pb = kernel.param_bytes as usize;
+                let mut params = vec![0u8; pb * 32];
+                for lane in 0..32 {
+                    params[lane * pb..lane * pb + shape.params.len().min(pb)]
+                        .copy_from_slice(&shape.params[..shape.params.len().min(pb)]);
+                }
+                Warp {
+                    id: w as u32,
+                    live,
+                    frames: vec![Frame {
+                        func: shape.kernel,
+                        regs: vec![0; kernel.num_regs as usize * 32],
+                        stack: vec![PathEntry {
+                            pc: 0,
+                            mask: live,
+                            rpc: crate::reconverge::NO_RECONVERGENCE,
+                        }],
+                        params,
+                        local: vec![0; kernel.local_bytes as usize * 32],
+                        local_written: vec![false; kernel.local_bytes as usize * 32],
+                        call_pc: 0,
+                        ready: vec![0; kernel.num_regs as usize],
+                    }],
+                    state: WarpState::Ready,
+                    time: 0,
+                }
+            })
+            .collect();
+        let shared = vec![0u8; prog.dynamic_shared_at as usize + shape.dynamic_shared as usize];
+        let shared_written = vec![false; shared.len()];
+        Cta {
+            prog,
+            shape,
+            model,
+            ctaid,
+            shared,
+            shared_written,
+            warps,
+            global,
+            stats: LaunchStats::default(),
+            profile: vec![Vec::new(); prog.funcs.len()],
+            time: CtaTime::default(),
+            load_latency: None,
+        }
+    }
+
+    fn fault(&self, w: usize, lane: Option<u32>, message: String) -> Fault {
+        let warp = &self.warps[w];
+        let (name, line) = match warp.frames.last() {
+            Some(f) => {
+                let func = &self.prog.funcs[f.func as usize];
+                let pc = f.stack.last().map_or(0, |e| e.pc) as usize;
+                (
+                    func.name.clone(),
+                    func.line_of.get(pc).copied().unwrap_or(0),
+                )
+            }
+            None => (self.prog.funcs[self.shape.kernel as usize].name.clone(), 0),
+        };
+        Fault {
+            kernel: name,
+            ptx_line: line,
+            cta: self.ctaid,
+            warp: warp.id,
+            lane,
+            message,
+        }
+    }
+
+    /// Runs the CTA to completion.
+    pub fn run(&mut self) -> Result<(), Fault> {
+        loop {
+            let mut all_done = true;
+            for w in 0..self.warps.len() {
+                if self.warps[w].state == WarpState::Ready {
+                    for _ in 0..self.shape.quantum {
+                        match self.step(w)? {
+                            Step::Continue => {}
+                            Step::Blocked | Step::Finished => break,
+                        }
+                    }
+                }
+                all_done &= self.warps[w].state == WarpState::Done;
+            }
+            if all_done {
+                self.time.span = self.warps.iter().map(|w| w.time).max().unwrap_or(0);
+                return Ok(());
+            }
+            if self.warps.iter().any(|w| w.state == WarpState::Ready) {
+                continue;
+            }
+            // Every unfinished warp waits at a barrier: they must wait at the same one.
+            let mut ids = self.warps.iter().filter_map(|w| match w.state {
+                WarpState::AtBarrier(id) => Some(id),
+                _ => None,
+            });
+            let first = ids.next().expect("an unfinished warp waits");
+            if let Some(other) = ids.find(|&id| id != first) {
+                let w = self
+                    .warps
+                    .iter()
+                    .position(|w| w.state == WarpState::AtBarrier(other))
+                    .unwrap_or(0);
+                return Err(self.fault(
+                    w,
+                    None,
+                    format!("warps wait at different barriers ({first} and {other}): deadlock"),
+                ));
+            }
+            self.stats.barriers += 1;
+            let release = self
+                .warps
+                .iter()
+                .filter(|w| w.state != WarpState::Done)
+                .map(|w| w.time)
+                .max()
+                .unwrap_or(0)
+                + timing::BARRIER_LATENCY;
+            for w in &mut self.warps {
+                if w.state != WarpState::Done {
+                    w.state = WarpState::Ready;
+                    w.time = release;
+                }
+            }
+        }
+    }
+
+    fn sreg(&self, w: usize, lane: usize, s: Sreg, active: u32) -> u64 {
+        let b = self.shape.block;
+        let linear = self.warps[w].id as usize * 32 + lane;
+        let tid = [
+            linear % b[0] as usize,
+            (linear / b[0] as usize) % b[1] as usize,
+            linear / (b[0] as usize * b[1] as usize),
+        ];
+        let lane_bit = 1u64 << lane;
+        let _ = active;
+        match s {
+            Sreg::Tid(d) => tid[d as usize % 3] as u64,
+            Sreg::Ntid(d) => u64::from(b[d as usize % 3]),
+            Sreg::Ctaid(d) => u64::from(self.ctaid[d as usize % 3]),
+            Sreg::Nctaid(d) => u64::from(self.shape.grid[d as usize % 3]),
+            Sreg::LaneId => lane as u64,
+            Sreg::WarpId => u64::from(self.warps[w].id),
+            Sreg::NWarpId => self.warps.len() as u64,
+            Sreg::SmId => 0,
+            Sreg::Clock | Sreg::Clock64 => self.stats.inst_executed,
+            Sreg::LaneMaskEq => lane_bit,
+            Sreg::LaneMaskLt => lane_bit - 1,
+            Sreg::LaneMaskLe => (lane_bit << 1) - 1,
+            Sreg::LaneMaskGt => trunc(!((lane_bit << 1) - 1), 32),
+            Sreg::LaneMaskGe => trunc(!(lane_bit - 1), 32),
+        }
+    }
+
+    fn val(&self, w: usize, lane: usize, v: Val) -> u64 {
+        match v {
+            Val::Reg(r) => self.warps[w]
+                .frames
+                .last()
+                .map_or(0, |f| f.regs[r as usize * 32 + lane]),
+            Val::Imm(i) => i,
+            Val::Sreg(s) => self.sreg(w, lane, s, 0),
+        }
+    }
+
+    fn set(&mut self, w: usize, lane: usize, r: u32, v: u64) {
+        if let Some(f) = self.warps[w].frames.last_mut() {
+            f.regs[r as usize * 32 + lane] = v;
+        }
+    }
+
+    /// The value of `v` in every lane (inactive lanes too: their results are discarded).
+    fn row(&self, w: usize, v: Val) -> [u64; 32] {
+        match v {
+            Val::Reg(r) => {
+                let regs = &self.warps[w].frames.last().expect("executing frame").regs;
+                regs[r as usize * 32..r as usize * 32 + 32]
+                    .try_into()
+                    .expect("32 lanes")
+            }
+            Val::Imm(i) => [i; 32],
+            Val::Sreg(s) => std::array::from_fn(|l| self.sreg(w, l, s, 0)),
+        }
+    }
+
+    /// Like `row`, but borrows register rows in place; `scratch` holds other values.
+    fn row_ref<'s>(&'s self, w: usize, v: Val, scratch: &'s mut [u64; 32]) -> &'s [u64; 32] {
+        match v {
+            Val::Reg(r) => {
+                let regs = &self.warps[w].frames.last().expect("executing frame").regs;
+                regs[r as usize * 32..r as usize * 32 + 32]
+                    .try_into()
+                    .expect("32 lanes")
+            }
+            Val::Imm(i) => {
+                scratch.fill(i);
+                scratch
+            }
+            Val::Sreg(s) => {
+                for (l, slot) in scratch.iter_mut().enumerate() {
+                    *slot = self.sreg(w, l, s, 0);
+                }
+                scratch
+            }
+        }
+    }
+
+    /// Writes `vals` into register `d` for the lanes in `exec` only.
+    fn write_row(&mut self, w: usize, d: u32, vals: &[u64; 32], exec: u32) {
+        let regs = &mut self.warps[w]
+            .frames
+            .last_mut()
+            .expect("executing frame")
+            .regs;
+        let dst = &mut regs[d as usize * 32..d as usize * 32 + 32];
+        if exec == u32::MAX {
+            dst.copy_from_slice(vals);
+        } else {
+            for (l, (slot, &v)) in dst.iter_mut().zip(vals).enumerate() {
+                if exec >> l & 1 != 0 {
+                    *slot = v;
+                }
+            }
+        }
+    }
+
+    fn address(&self, w: usize, lane: usize, a: Addr) -> u64 {
+        let base = match a.base {
+            Base::Reg(r) => self.val(w, lane, Val::Reg(r)),
+            Base::Abs(x) => x,
+        };
+        base.wrapping_add(a.offset as u64)
+    }
+
+    /// Resolves a generic address to its space and the address in that space.
+    fn classify(&self, space: Space, addr: u64) -> (Space, u64) {
+        if space != Space::Generic {
+            return (space, addr);
+        }
+        if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&addr) {
+            (Space::Shared, addr - SHARED_WINDOW)
+        } else if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&addr) {
+            (Space::Local, addr - LOCAL_WINDOW)
+        } else if (CONST_WINDOW..CONST_WINDOW + WINDOW_SIZE).contains(&addr) {
+            (Space::Const, addr - CONST_WINDOW)
+        } else {
+            (Space::Global, addr)
+        }
+    }
+
+    /// Bytes at `addr` in `space` for `lane`: reads into `out` (`write = None`) or writes.
+    fn access(
+        &mut self,
+        w: usize,
+        lane: usize,
+        space: Space,
+        addr: u64,
+        out: &mut [u8],
+        write: bool,
+    ) -> Result<(), String> {
+        let len = out.len();
+        let local_slice = |bytes: &mut Vec<u8>,
+                           per_lane: usize,
+                           at: u64|
+         -> Result<std::ops::Range<usize>, String> {
+            let _ = bytes;
+            if at as usize + len > per_lane {
+                Err(format!(
+                    "access of {len} bytes at offset {at:#x} is out of bounds of {per_lane} bytes"
+                ))
+            } else {
+                Ok(lane * per_lane + at as usize..lane * per_lane + at as usize + len)
+            }
+        };
+        match space {
+            Space::Global | Space::Generic => {
+                if write {
+                    self.global.store(addr, out)
+                } else {
+                    self.global.load(addr, out)
+                }
+            }
+            Space::Shared => {
+                let end = addr
+                    .checked_add(len as u64)
+                    .filter(|&e| e <= self.shared.len() as u64);
+                let Some(end) = end else {
+                    return Err(format!(
+                        "shared access of {len} bytes at {addr:#x} is out of bounds of {} bytes",
+                        self.shared.len()
+                    ));
+                };
+                let r = addr as usize..end as usize;
+                if write {
+                    self.shared[r.clone()].copy_from_slice(out);
+                    self.shared_written[r].fill(true);
+                } else {
+                    if let Some(i) = self.shared_written[r.clone()].iter().position(|&b| !b) {
+                        return Err(format!(
+                            "read of uninitialized shared memory at {:#x}",
+                            addr + i as u64
+                        ));
+                    }
+                    out.copy_from_slice(&self.shared[r])
+                }
+                Ok(())
+            }
+            Space::Const => {
+                let c = &self.prog.constants;
+                if addr as usize + len > c.len() {
+                    return Err(format!("const access at {addr:#x} is out of bounds"));
+                }
+                if write {
+                    return Err("store to .const space".into());
+                }
+                out.copy_from_slice(&c[addr as usize..addr as usize + len]);
+                Ok(())
+            }
+            Space::Local | Space::Param => {
+                let warp = &mut self.warps[w];
+                let (depth, at) = if space == Space::Local && addr >> LOCAL_DEPTH_SHIFT != 0 {
+                    (
+                        (addr >> LOCAL_DEPTH_SHIFT) as usize - 1,
+                        addr & ((1 << LOCAL_DEPTH_SHIFT) - 1),
+                    )
+                } else {
+                    (warp.frames.len() - 1, addr)
+                };
+                let frame = warp
+                    .frames
+                    .get_mut(depth)
+                    .ok_or("local address of a returned call frame")?;
+                let func = &self.prog.funcs[frame.func as usize];
+                let (bytes, per_lane) = if space == Space::Local {
+                    (&mut frame.local, func.local_bytes as usize)
+                } else {
+                    (&mut frame.params, func.param_bytes as usize)
+                };
+                let r = local_slice(bytes, per_lane, at)?;
+                if write {
+                    bytes[r.clone()].copy_from_slice(out);
+                    if space == Space::Local {
+                        frame.local_written[r].fill(true);
+                    }
+                } else {
+                    if space == Space::Local && frame.local_written[r.clone()].contains(&false) {
+                        return Err(format!("read of uninitialized local memory at {at:#x}"));
+                    }
+                    out.copy_from_slice(&bytes[r])
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn count_memory(&mut self, space: Space, addrs: &[(u64, usize)], store: bool, atomic: bool) {
+        if addrs.is_empty() {
+            return;
+        }
+        match space {
+            Space::Global => {
+                let mut sectors: Vec<u64> = addrs
+                    .iter()
+                    .flat_map(|&(a, n)| (a / 32)..=((a + n as u64 - 1) / 32))
+                    .collect();
+                sectors.sort_unstable();
+                sectors.dedup();
+                let n = sectors.len() as u64;
+                if atomic {
+                    self.stats.atomic_transactions += n;
+                } else if store {
+                    self.stats.gst_requests += 1;
+                    self.stats.gst_transactions += n;
+                } else {
+                    self.stats.gld_requests += 1;
+                    self.stats.gld_transactions += n;
+                    self.load_latency = Some(timing::load_latency(space, n));
+                    self.stats.gld_requested_bytes +=
+                        addrs.iter().map(|&(_, n)| n as u64).sum::<u64>();
+                }
+            }
+            Space::Shared => {
+                let mut words: Vec<u64> = addrs
+                    .iter()
+                    .flat_map(|&(a, n)| (a / 4)..=((a + n as u64 - 1) / 4))
+                    .collect();
+                words.sort_unstable();
+                words.dedup();
+                let mut per_bank = [0u32; 32];
+                for w in words {
+                    per_bank[(w % 32) as usize] += 1;
+                }
+                let wavefronts = u64::from(per_bank.iter().copied().max().unwrap_or(1).max(1));
+                if atomic {
+                    self.stats.atomic_transactions += wavefronts;
+                } else if store {
+                    self.stats.shared_store_requests += 1;
+                    self.stats.shared_store_wavefronts += wavefronts;
+                } else {
+                    self.stats.shared_load_requests += 1;
+                    self.stats.shared_load_wavefronts += wavefronts;
+                    self.load_latency = Some(timing::load_latency(space, wavefronts));
+                }
+                self.stats.shared_bank_conflicts += wavefronts - 1;
+            }
+            _ => {
+                if !store && !atomic {
+                    self.load_latency = Some(timing::load_latency(space, 1));
+                }
+            }
+        }
+    }
+
+    /// Removes `lanes` from every path of the warp's current frame (or all frames).
+    fn retire(&mut self, w: usize, gone: u32, all_frames: bool) {
+        let model = self.model;
+        let warp = &mut self.warps[w];
+        let n = warp.frames.len();
+        for (i, f) in warp.frames.iter_mut().enumerate() {
+            if all_frames || i + 1 == n {
+                for e in &mut f.stack {
+                    e.mask &= !gone;
+                }
+                model.settle(&mut f.stack);
+            }
+        }
+    }
+
+    /// Pops finished call frames; returns whether the warp is finished.
+    fn unwind(&mut self, w: usize) -> bool {
+        loop {
+            let model = self.model;
+            let warp = &mut self.warps[w];
+            let Some(top) = warp.frames.last_mut() else {
+                return true;
+            };
+            model.settle(&mut top.stack);
+            if !top.stack.is_empty() {
+                return false;
+            }
+            if warp.frames.len() == 1 {
+                warp.frames.clear();
+                warp.state = WarpState::Done;
+                return true;
+            }
+            let callee = warp.frames.pop().expect("checked non-empty");
+            let caller = warp.frames.last_mut().expect("a caller frame");
+            let caller_func = &self.prog.funcs[caller.func as usize];
+            let callee_func = &self.prog.funcs[callee.func as usize];
+            if let Op::Call { rets, .. } = &caller_func.insts[callee.call_pc as usize].op {
+                let (cp, ep) = (
+                    caller_func.param_bytes as usize,
+                    callee_func.param_bytes as usize,
+                );
+                let mask = caller.stack.last().map_or(0, |e| e.mask);
+                for lane in lanes(mask) {
+                    for c in rets {
+                        let (src, dst) =
+                            (lane * ep + c.callee as usize, lane * cp + c.caller as usize);
+                        caller.params[dst..dst + c.bytes as usize]
+                            .copy_from_slice(&callee.params[src..src + c.bytes as usize]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Executes one warp instruction of warp `w`.
+    fn step(&mut self, w: usize) -> Result<Step, Fault> {
+        if self.unwind(w) {
+            return Ok(Step::Finished);
+        }
+        let prog = self.prog;
+        let (func_idx, entry) = {
+            let f = self.warps[w]
+                .frames
+                .last()
+                .expect("unwound warp has a frame");
+            (f.func, *f.stack.last().expect("unwound frame has a path"))
+        };
+        let func: &Func = &prog.funcs[func_idx as usize];
+        let pc = entry.pc as usize;
+        let Some(inst) = func.insts.get(pc) else {
+            return Err(self.fault(
+                w,
+                None,
+                format!("execution ran past the end of {}", func.name),
+            ));
+        };
+        let active = entry.mask;
+        self.stats.inst_executed += 1;
+        self.stats.thread_inst_executed += u64::from(active.count_ones());
+        if self.stats.inst_executed > self.shape.budget {
+            return Err(self.fault(
+                w,
+                None,
+                format!(
+                    "instruction budget of {} warp instructions per CTA exceeded (a hang?)",
+                    self.shape.budget
+                ),
+            ));
+        }
+        let exec = match inst.guard {
+            None => active,
+            Some((p, neg)) => {
+                let mut scratch = [0u64; 32];
+                let row = self.row_ref(w, Val::Reg(p), &mut scratch);
+                let mut m = 0u32;
+                for (l, v) in row.iter().enumerate() {
+                    m |= ((v & 1) as u32) << l;
+                }
+                if neg { active & !m } else { active & m }
+            }
+        };
+        self.stats.not_predicated_off_thread_inst_executed += u64::from(exec.count_ones());
+        let next = |cta: &mut Self| {
+            if let Some(e) = cta.warps[w]
+                .frames
+                .last_mut()
+                .and_then(|f| f.stack.last_mut())
+            {
+                e.pc += 1;
+            }
+            let model = cta.model;
+            if let Some(f) = cta.warps[w].frames.last_mut() {
+                model.settle(&mut f.stack);
+            }
+        };
+        let start = {
+            let warp = &self.warps[w];
+            let ready = &warp.frames.last().expect("executing frame").ready;
+            inst.reads
+                .iter()
+                .fold(warp.time, |t, &r| t.max(ready[r as usize]))
+        };
+        self.load_latency = None;
+        let result = self.exec(w, inst, func, pc as u32, active, exec);
+        if result.is_ok() {
+            self.time.issue += u64::from(inst.issue);
+            let latency = self.load_latency.unwrap_or(u64::from(inst.latency));
+            let warp = &mut self.warps[w];
+            warp.time = start + u64::from(inst.issue);
+            if let Some(frame) = warp.frames.last_mut() {
+                for &r in &inst.writes {
+                    frame.ready[r as usize] = start + latency;
+                }
+            }
+        }
+        match result {
+            Ok(Some(step)) => Ok(step),
+            Ok(None) => {
+                next(self);
+                Ok(Step::Continue)
+            }
+            Err((lane, msg)) => Err(self.fault(w, lane, msg)),
+        }
+    }
+
+    /// Executes `inst`; `Ok(None)` means "advance to the next instruction".
+    #[allow(clippy::too_many_arguments)]
+    fn exec(
+        &mut self,
+        w: usize,
+        inst: &Inst,
+        func: &Func,
+        pc: u32,
+        active: u32,
+        exec: u32,
+    ) -> Result<Option<Step>, (Option<u32>, String)> {
+        let at = |lane: usize| move |m: String| (Some(lane as u32), m);
+        match &inst.op {
+            Op::Nop => {}
+            Op::Unsupported(msg) => return Err((None, msg.clone())),
+            Op::Mov { d, a } => {
+                let v = self.row(w, *a);
+                self.write_row(w, *d, &v, exec);
+            }
+            Op::Bin { op, ty, d, a, b } => {
+                let (mut s1, mut s2) = ([0u64; 32], [0u64; 32]);
+                let (x, y) = (self.row_ref(w, *a, &mut s1), self.row_ref(w, *b, &mut s2));
+                let mut out = [0u64; 32];
+                if matches!(op, BinOp::Div | BinOp::Rem) && ty.kind != Kind::Float {
+                    for lane in lanes(exec) {
+                        out[lane] = bin(*op, *ty, x[lane], y[lane]).map_err(at(lane))?;
+                    }
+                } else {
+                    bin_row(*op, *ty, x, y, &mut out).map_err(|m| (None, m))?;
+                }
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::MulWide { ty, d, a, b } => {
+                let (x, y) = (self.row(w, *a), self.row(w, *b));
+                let out: [u64; 32] =
+                    std::array::from_fn(|l| ext(x[l], *ty).wrapping_mul(ext(y[l], *ty)));
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::Mad {
+                hi,
+                wide,
+                ty,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                let (x, y, z) = (self.row(w, *a), self.row(w, *b), self.row(w, *c));
+                let mut out = [0u64; 32];
+                if *wide {
+                    for l in 0..32 {
+                        out[l] = ext(x[l], *ty)
+                            .wrapping_mul(ext(y[l], *ty))
+                            .wrapping_add(z[l]);
+                    }
+                } else {
+                    let op = if *hi { BinOp::MulHi } else { BinOp::MulLo };
+                    bin_row(op, *ty, &x, &y, &mut out).map_err(|m| (None, m))?;
+                    for l in 0..32 {
+                        out[l] = out[l].wrapping_add(ext(z[l], *ty));
+                    }
+                }
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::Fma { ty, d, a, b, c } => {
+                let (x, y, z) = (self.row(w, *a), self.row(w, *b), self.row(w, *c));
+                let out: [u64; 32] = if ty.bits == 32 {
+                    std::array::from_fn(|l| {
+                        u64::from(f32_of(x[l]).mul_add(f32_of(y[l]), f32_of(z[l])).to_bits())
+                    })
+                } else {
+                    std::array::from_fn(|l| {
+                        f64_of(x[l]).mul_add(f64_of(y[l]), f64_of(z[l])).to_bits()
+                    })
+                };
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::Un { op, ty, d, a } => {
+                let x = self.row(w, *a);
+                let mut out = [0u64; 32];
+                for lane in lanes(exec) {
+                    out[lane] = un(*op, *ty, x[lane]).map_err(at(lane))?;
+                }
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::Setp { cmp, ty, d, a, b } => {
+                let (mut s1, mut s2) = ([0u64; 32], [0u64; 32]);
+                let (x, y) = (self.row_ref(w, *a, &mut s1), self.row_ref(w, *b, &mut s2));
+                let out = compare_row(*cmp, *ty, x, y);
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::Selp { d, a, b, p, .. } => {
+                let (x, y, q) = (self.row(w, *a), self.row(w, *b), self.row(w, *p));
+                let out: [u64; 32] =
+                    std::array::from_fn(|l| if q[l] & 1 != 0 { x[l] } else { y[l] });
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::Cvt {
+                dty,
+                sty,
+                round,
+                sat,
+                d,
+                a,
+            } => {
+                let x = self.row(w, *a);
+                let out: [u64; 32] = std::array::from_fn(|l| cvt(*dty, *sty, *round, *sat, x[l]));
+                self.write_row(w, *d, &out, exec);
+            }
+            Op::Cvta { to, space, d, a } => {
+                let depth = self.warps[w].frames.len() as u64;
+                let window = match space {
+                    Space::Shared => SHARED_WINDOW,
+                    Space::Local => LOCAL_WINDOW + (depth << LOCAL_DEPTH_SHIFT),
+                    Space::Const => CONST_WINDOW,
+                    _ => 0,
+                };
+                for lane in lanes(exec) {
+                    let x = self.val(w, lane, *a);
+                    let v = if *to {
+                        if *space == Space::Local {
+                            x.wrapping_sub(LOCAL_WINDOW)
+                        } else {
+                            x.wrapping_sub(window)
+                        }
+                    } else {
+                        x.wrapping_add(window)
+                    };
+                    self.set(w, lane, *d, v);
+                }
+            }
+            Op::Ld { space, ty, d, addr } => {
+                let size = ty.bytes() as usize;
+                let total = size * d.len();
+                let mut touched = Vec::with_capacity(32);
+                let mut resolved = *space;
+                for lane in lanes(exec) {
+                    let a = self.address(w, lane, *addr);
+                    let (sp, sa) = self.classify(*space, a);
+                    resolved = sp;
+                    if sa % total.next_power_of_two() as u64 != 0 {
+                        return Err((
+                            Some(lane as u32),
+                            format!("misaligned {total}-byte load at {a:#x}"),
+                        ));
+                    }
+                    let mut buf = [0u8; 32];
+                    self.access(w, lane, sp, sa, &mut buf[..total], false)
+                        .map_err(at(lane))?;
+                    for (i, &r) in d.iter().enumerate() {
+                        let mut word = [0u8; 8];
+                        word[..size.min(8)].copy_from_slice(&buf[i * size..i * size + size.min(8)]);
+                        self.set(w, lane, r, ext(u64::from_le_bytes(word), *ty));
+                    }
+                    touched.push((sa, total));
+                }
+                self.count_memory(resolved, &touched, false, false);
+            }
+            Op::St {
+                space,
+                ty,
+                src,
+                addr,
+            } => {
+                let size = ty.bytes() as usize;
+                let total = size * src.len();
+                let mut touched = Vec::with_capacity(32);
+                let mut resolved = *space;
+                for lane in lanes(exec) {
+                    let a = self.address(w, lane, *addr);
+                    let (sp, sa) = self.classify(*space, a);
+                    resolved = sp;
+                    if sa % total.next_power_of_two() as u64 != 0 {
+                        return Err((
+                            Some(lane as u32),
+                            format!("misaligned {total}-byte store at {a:#x}"),
+                        ));
+                    }
+                    let mut buf = [0u8; 32];
+                    for (i, v) in src.iter().enumerate() {
+                        let bytes = self.val(w, lane, *v).to_le_bytes();
+                        buf[i * size..i * size + size.min(8)]
+                            .copy_from_slice(&bytes[..size.min(8)]);
+                    }
+                    self.access(w, lane, sp, sa, &mut buf[..total], true)
+                        .map_err(at(lane))?;
+                    touched.push((sa, total));
+                }
+                self.count_memory(resolved, &touched, true, false);
+            }
+            Op::Atom {
+                space,
+                op,
+                ty,
+                d,
+                addr,
+                b,
+                c,
+            } => {
+                let size = ty.bytes() as usize;
+                let mut touched = Vec::with_capacity(32);
+                let mut resolved = *space;
+                for lane in lanes(exec) {
+                    let a = self.address(w, lane, *addr);
+                    let (sp, sa) = self.classify(*space, a);
+                    resolved = sp;
+                    if sa % size as u64 != 0 {
+                        return Err((
+                            Some(lane as u32),
+                            format!("misaligned {size}-byte atomic at {a:#x}"),
+                        ));
+                    }
+                    let mut buf = [0u8; 8];
+                    self.access(w, lane, sp, sa, &mut buf[..size], false)
+                        .map_err(at(lane))?;
+                    let old = u64::from_le_bytes(buf);
+                    let x = self.val(w, lane, *b);
+                    let new = match op {
+                        AtomOp::Add => bin(BinOp::Add, *ty, old, x),
+                        AtomOp::Min => bin(BinOp::Min, *ty, old, x),
+                        AtomOp::Max => bin(BinOp::Max, *ty, old, x),
+                        AtomOp::And => Ok(old & x),
+                        AtomOp::Or => Ok(old | x),
+                        AtomOp::Xor => Ok(old ^ x),
+                        AtomOp::Exch => Ok(x),
+                        AtomOp::Cas => {
+                            let y = c.map_or(0, |c| self.val(w, lane, c));
+                            Ok(if trunc(old, ty.bits) == trunc(x, ty.bits) {
+                                y
+                            } else {
+                                old
+                            })
+                        }
+                        AtomOp::Inc => Ok(if trunc(old, ty.bits) >= trunc(x, ty.bits) {
+                            0
+                        } else {
+                            old + 1
+                        }),
+                        AtomOp::Dec => {
+                            let (o, v) = (trunc(old, ty.bits), trunc(x, ty.bits));
+                            Ok(if o == 0 || o > v { v } else { o - 1 })
+                        }
+                    }
+                    .map_err(at(lane))?;
+                    let mut bytes = new.to_le_bytes();
+                    self.access(w, lane, sp, sa, &mut bytes[..size], true)
+                        .map_err(at(lane))?;
+                    if let Some(d) = d {
+                        self.set(w, lane, *d, ext(old, *ty));
+                    }
+                    touched.push((sa, size));
+                }
+                self.count_memory(resolved, &touched, false, true);
+            }
+            Op::Bar { id } => {
+                if exec == 0 {
+                    return Ok(None);
+                }
+                let live = self.warps[w].live;
+                if exec != live {
+                    return Err((
+                        None,
+                        format!(
+                            "bar.sync reached by part of a warp (lanes {exec:#010x} of live lanes {live:#010x}): divergent barrier"
+                        ),
+                    ));
+                }
+                let id = self.val(w, exec.trailing_zeros() as usize, *id);
+                self.warps[w].state = WarpState::AtBarrier(id);
+                if let Some(e) = self.warps[w]
+                    .frames
+                    .last_mut()
+                    .and_then(|f| f.stack.last_mut())
+                {
+                    e.pc += 1;
+                }
+                return Ok(Some(Step::Blocked));
+            }
+            Op::Vote { mode, d, a, mask } => {
+                if exec == 0 {
+                    return Ok(None);
+                }
+                let members = trunc(self.val(w, exec.trailing_zeros() as usize, *mask), 32) as u32;
+                if members & !exec != 0 {
+                    return Err((
+                        None,
+                        format!(
+                            "vote.sync member mask {members:#010x} is not a subset of the executing lanes {exec:#010x}"
+                        ),
+                    ));
+                }
+                let mut ballot = 0u32;
+                for lane in lanes(exec & members) {
+                    if self.val(w, lane, *a) & 1 != 0 {
+                        ballot |= 1 << lane;
+                    }
+                }
+                let group = exec & members;
+                for lane in lanes(exec) {
+                    let v = match mode {
+                        VoteMode::Ballot => u64::from(ballot),
+                        VoteMode::All => u64::from(ballot == group),
+                        VoteMode::Any => u64::from(ballot != 0),
+                        VoteMode::Uni => u64::from(ballot == 0 || ballot == group),
+                    };
+                    self.set(w, lane, *d, v);
+                }
+            }
+            Op::Shfl {
+                mode,
+                d,
+                p,
+                a,
+                b,
+                c,
+                mask,
+            } => {
+                if exec == 0 {
+                    return Ok(None);
+                }
+                let members = trunc(self.val(w, exec.trailing_zeros() as usize, *mask), 32) as u32;
+                if members & !exec != 0 {
+                    return Err((
+                        None,
+                        format!(
+                            "shfl.sync member mask {members:#010x} is not a subset of the executing lanes {exec:#010x}"
+                        ),
+                    ));
+                }
+                let mut results = [(0u64, false); 32];
+                for lane in lanes(exec) {
+                    let bval = (self.val(w, lane, *b) & 31) as i64;
+                    let cv = self.val(w, lane, *c);
+                    let cval = (cv & 31) as i64;
+                    let segmask = ((cv >> 8) & 31) as i64;
+                    let l = lane as i64;
+                    let max_lane = (l & segmask) | (cval & !segmask);
+                    let min_lane = l & segmask;
+                    let (j, ok) = match mode {
+                        ShflMode::Up => (l - bval, l - bval >= max_lane),
+                        ShflMode::Down => (l + bval, l + bval <= max_lane),
+                        ShflMode::Bfly => (l ^ bval, (l ^ bval) <= max_lane),
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !segmask);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    let src = if ok { j as usize } else { lane };
+                    results[lane] = (self.val(w, src, *a), ok);
+                }
+                for lane in lanes(exec) {
+                    self.set(w, lane, *d, results[lane].0);
+                    if let Some(p) = p {
+                        self.set(w, lane, *p, u64::from(results[lane].1));
+                    }
+                }
+            }
+            Op::Shf {
+                left,
+                wrap,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for lane in lanes(exec) {
+                    let joined =
+                        (trunc(self.val(w, lane, *b), 32) << 32) | trunc(self.val(w, lane, *a), 32);
+                    let n = trunc(self.val(w, lane, *c), 32);
+                    let n = if *wrap { n & 31 } else { n.min(32) };
+                    let v = if *left {
+                        (joined << n) >> 32
+                    } else {
+                        joined >> n
+                    };
+                    self.set(w, lane, *d, trunc(v, 32));
+                }
+            }
+            Op::Bfe { ty, d, a, pos, len } => {
+                for lane in lanes(exec) {
+                    let v = bfe(
+                        *ty,
+                        self.val(w, lane, *a),
+                        self.val(w, lane, *pos),
+                        self.val(w, lane, *len),
+                    );
+                    self.set(w, lane, *d, v);
+                }
+            }
+            Op::Bfi {
+                ty,
+                d,
+                a,
+                b,
+                pos,
+                len,
+            } => {
+                for lane in lanes(exec) {
+                    let msb = u64::from(ty.bits) - 1;
+                    let (pos, len) = (
+                        self.val(w, lane, *pos) & 0xff,
+                        self.val(w, lane, *len) & 0xff,
+                    );
+                    let (x, mut f) = (self.val(w, lane, *a), trunc(self.val(w, lane, *b), ty.bits));
+                    for i in 0..len {
+                        if pos + i > msb {
+                            break;
+                        }
+                        f = (f & !(1 << (pos + i))) | (((x >> i) & 1) << (pos + i));
+                    }
+                    self.set(w, lane, *d, f);
+                }
+            }
+            Op::Prmt { d, a, b, c } => {
+                for lane in lanes(exec) {
+                    let joined =
+                        (trunc(self.val(w, lane, *b), 32) << 32) | trunc(self.val(w, lane, *a), 32);
+                    let sel = self.val(w, lane, *c);
+                    let mut out = 0u64;
+                    for n in 0..4 {
+                        let s = (sel >> (4 * n)) & 0xf;
+                        let byte = (joined >> (8 * (s & 7))) & 0xff;
+                        let byte = if s & 8 != 0 {
+                            if byte & 0x80 != 0 { 0xff } else { 0 }
+                        } else {
+                            byte
+                        };
+                        out |= byte << (8 * n);
+                    }
+                    self.set(w, lane, *d, out);
+                }
+            }
+            Op::Copysign { ty, d, a, b } => {
+                for lane in lanes(exec) {
+                    let (x, y) = (self.val(w, lane, *a), self.val(w, lane, *b));
+                    let sign = 1u64 << (ty.bits - 1);
+                    self.set(w, lane, *d, (trunc(y, ty.bits) & !sign) | (x & sign));
+                }
+            }
+            Op::Pack {
+                d,
+                parts,
+                elem_bits,
+            } => {
+                for lane in lanes(exec) {
+                    let mut v = 0u64;
+                    for (i, p) in parts.iter().enumerate() {
+                        v |= trunc(self.val(w, lane, *p), *elem_bits)
+                            << (i as u32 * u32::from(*elem_bits));
+                    }
+                    self.set(w, lane, *d, v);
+                }
+            }
+            Op::Unpack { d, a, elem_bits } => {
+                for lane in lanes(exec) {
+                    let v = self.val(w, lane, *a);
+                    for (i, r) in d.iter().enumerate() {
+                        self.set(
+                            w,
+                            lane,
+                            *r,
+                            trunc(v >> (i as u32 * u32::from(*elem_bits)), *elem_bits),
+                        );
+                    }
+                }
+            }
+            Op::Activemask { d } => {
+                for lane in lanes(exec) {
+                    self.set(w, lane, *d, u64::from(active));
+                }
+            }
+            Op::Bra { target, uni } => {
+                if active == 0 {
+                    return Ok(None);
+                }
+                self.stats.branch += 1;
+                let taken = exec;
+                let not_taken = active & !exec;
+                if inst.guard.is_some() {
+                    let counts = &mut self.profile
+                        [self.warps[w].frames.last().expect("executing frame").func as usize];
+                    if counts.is_empty() {
+                        counts.resize(func.insts.len(), BranchCounts::default());
+                    }
+                    counts[pc as usize].record(taken, not_taken);
+                }
+                let model = self.model;
+                let frame = self.warps[w].frames.last_mut().expect("executing frame");
+                if not_taken == 0 {
+                    frame.stack.last_mut().expect("executing path").pc = *target;
+                } else if taken == 0 {
+                    frame.stack.last_mut().expect("executing path").pc = pc + 1;
+                } else {
+                    if *uni {
+                        return Err((
+                            None,
+                            format!(
+                                "bra.uni with a non-uniform predicate: lanes {taken:#010x} of {active:#010x} take it"
+                            ),
+                        ));
+                    }
+                    self.stats.divergent_branch += 1;
+                    model.split(
+                        &mut frame.stack,
+                        Split {
+                            pc,
+                            target: *target,
+                            taken,
+                            next: pc + 1,
+                            fallthrough: not_taken,
+                            ipdom: func.ipdom[pc as usize],
+                        },
+                    );
+                }
+                model.settle(&mut frame.stack);
+                return Ok(Some(Step::Continue));
+            }
+            Op::Call {
+                func: callee, args, ..
+            } => {
+                if exec != active {
+                    return Err((None, "predicated call is not supported".into()));
+                }
+                let callee_func = &self.prog.funcs[*callee as usize];
+                if callee_func.insts.is_empty() {
+                    return Err((
+                        None,
+                        format!("call of {}, which has no body", callee_func.name),
+                    ));
+                }
+                let (cp, ep) = (func.param_bytes as usize, callee_func.param_bytes as usize);
+                let mut params = vec![0u8; ep * 32];
+                let caller = self.warps[w].frames.last_mut().expect("executing frame");
+                for lane in lanes(exec) {
+                    for a in args {
+                        let (src, dst) =
+                            (lane * cp + a.caller as usize, lane * ep + a.callee as usize);
+                        params[dst..dst + a.bytes as usize]
+                            .copy_from_slice(&caller.params[src..src + a.bytes as usize]);
+                    }
+                }
+                caller.stack.last_mut().expect("executing path").pc = pc + 1;
+                if self.warps[w].frames.len() > 64 {
+                    return Err((None, "call depth exceeds 64 (recursion?)".into()));
+                }
+                self.warps[w].frames.push(Frame {
+                    func: *callee,
+                    regs: vec![0; callee_func.num_regs as usize * 32],
+                    stack: vec![PathEntry {
+                        pc: 0,
+                        mask: exec,
+                        rpc: crate::reconverge::NO_RECONVERGENCE,
+                    }],
+                    params,
+                    local: vec![0; callee_func.local_bytes as usize * 32],
+                    local_written: vec![false; callee_func.local_bytes as usize * 32],
+                    call_pc: pc,
+                    ready: vec![0; callee_func.num_regs as usize],
+                });
+                return Ok(Some(Step::Continue));
+            }
+            Op::Ret | Op::Exit => {
+                let kernel_level = self.warps[w].frames.len() == 1;
+                if matches!(inst.op, Op::Exit) || kernel_level {
+                    self.warps[w].live &= !exec;
+                    self.retire(w, exec, true);
+                } else {
+                    self.retire(w, exec, false);
+                }
+                if exec != active {
+                    // The lanes that stay continue after the guarded return.
+                    if let Some(e) = self.warps[w]
+                        .frames
+                        .last_mut()
+                        .and_then(|f| f.stack.last_mut())
+                        && e.pc == pc
+                    {
+                        e.pc += 1;
+                    }
+                }
+                let finished = self.unwind(w);
+                return Ok(Some(if finished {
+                    Step::Finished
+                } else {
+                    Step::Continue
+                }));
+            }
+            Op::Trap => {
+                if exec != 0 {
+                    return Err((Some(exec.trailing_zeros()), "trap executed".into()));
+                }
+            }
+        }
+        Ok(None)
+    }
+}

@@ -1,0 +1,503 @@
+//! `lockstep-run FILE.cu [-O0..-O3] [--device-passes=LIST] [--host-passes=LIST]
+//! [--sm=sm_80] [--stats] [--stats-json OUT.json] [--device-ptx OTHER.ptx]
+//! [--profile OUT.json] [--threads N] [--backend=sim|cuda]`:
+//! compiles a CUDA-subset program with lockstepc's pipeline, reads the PTX
+//! of its kernels, and runs `main` with the host runtime, launching the
+//! kernels on the SIMT simulator.
+//!
+//! Invariants:
+//! - The program's stdout is written exactly as it prints it, and nothing
+//!   else goes to stdout; diagnostics, fault reports and the `--stats`
+//!   table go to stderr.
+//! - Exit status: `main`'s own status (low 8 bits) when the program runs to
+//!   the end; 2 for a simulated device fault; 1 for any compile or runtime
+//!   error (a located diagnostic with the source line).
+//! - `-O` levels build the same pipelines as lockstepc
+//!   (`lockstep_opt::levels`), so `lockstep-run -O3` runs what `lockstepc
+//!   -O3 --emit=ptx` prints.
+//! - `--device-ptx` takes the kernels, by name, from another PTX file (e.g.
+//!   clang's) instead of compiling the program's own device code. The host
+//!   passes of this driver never create, rename or remove kernels, so the
+//!   names the host launches are the original ones.
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
+use lockstep_ir::{Context, Diagnostic, OpId, SourceFile, SourceMgr};
+use lockstep_opt::levels::optimization_pipeline;
+use lockstep_pass::PassManager;
+use lockstep_runtime::{
+    Backend, HostProgram, LaunchRecord, RunError, RunOptions, SimBackend, run_main,
+};
+use lockstep_sim::{BranchProfile, LaunchStats, SimConfig};
+use lockstep_translate::{TranslateError, TranslateOptions};
+use std::io::Write;
+use std::process::ExitCode;
+
+const STACK: usize = 512 << 20;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    lockstep_opt::tool::run_worker("lockstep-run", STACK, move || real_main(args))
+}
+
+fn command() -> Command {
+    Command::new("lockstep-run")
+        .about("Compile a CUDA-subset .cu program and run it on the SIMT simulator")
+        .arg(Arg::new("input").required(true).help("Input .cu file"))
+        .arg(
+            Arg::new("opt-level")
+                .short('O')
+                .value_name("LEVEL")
+                .help("Optimization level: -O0 (default), -O1, -O2 or -O3")
+                .value_parser(["0", "1", "2", "3"])
+                .default_value("0"),
+        )
+        .arg(
+            Arg::new("device-passes")
+                .long("device-passes")
+                .value_name("LIST")
+                .help("Passes to run on each device kernel and function, replacing the -O default"),
+        )
+        .arg(
+            Arg::new("host-passes")
+                .long("host-passes")
+                .value_name("LIST")
+                .help("Passes to run on each host function, replacing the -O default"),
+        )
+        .arg(
+            Arg::new("sm")
+                .long("sm")
+                .value_name("TARGET")
+                .default_value("sm_80")
+                .help("PTX target (sm_70 ... sm_90)"),
+        )
+        .arg(
+            Arg::new("stats")
+                .long("stats")
+                .action(ArgAction::SetTrue)
+                .help("Print the simulator's counters per launch and in total (stderr)"),
+        )
+        .arg(
+            Arg::new("stats-json")
+                .long("stats-json")
+                .value_name("OUT.json")
+                .help("Write the counters per launch and in total as JSON"),
+        )
+        .arg(
+            Arg::new("profile")
+                .long("profile")
+                .value_name("OUT.json")
+                .help("Write the per-branch profile (warp visits, lanes taken and not taken, divergent visits) as JSON"),
+        )
+        .arg(
+            Arg::new("threads")
+                .long("threads")
+                .value_name("N")
+                .value_parser(clap::value_parser!(usize))
+                .help("Simulator worker threads for CTAs (default: one per core); results do not depend on it"),
+        )
+        .arg(
+            Arg::new("backend")
+                .long("backend")
+                .value_name("NAME")
+                .value_parser(["sim", "cuda"])
+                .default_value("sim")
+                .help("Where kernels run: sim (the SIMT simulator) or cuda (a real GPU; needs the 'cuda' feature and a driver)"),
+        )
+        .arg(
+            Arg::new("device-ptx")
+                .long("device-ptx")
+                .value_name("OTHER.ptx")
+                .help("Take the kernels, by name, from this PTX file instead of compiling them"),
+        )
+}
+
+struct Options {
+    input: String,
+    opt_level: u8,
+    device_passes: Option<String>,
+    host_passes: Option<String>,
+    sm: String,
+    stats: bool,
+    stats_json: Option<String>,
+    profile: Option<String>,
+    threads: usize,
+    device_ptx: Option<String>,
+    cuda: bool,
+}
+
+fn options(m: &ArgMatches) -> Result<Options, String> {
+    let sm = m.get_one::<String>("sm").cloned().unwrap_or_default();
+    lockstep_translate::check_target(&sm)?;
+    Ok(Options {
+        input: m.get_one::<String>("input").cloned().unwrap_or_default(),
+        opt_level: m
+            .get_one::<String>("opt-level")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0),
+        device_passes: m.get_one::<String>("device-passes").cloned(),
+        host_passes: m.get_one::<String>("host-passes").cloned(),
+        sm,
+        stats: m.get_flag("stats"),
+        stats_json: m.get_one::<String>("stats-json").cloned(),
+        profile: m.get_one::<String>("profile").cloned(),
+        threads: m.get_one::<usize>("threads").copied().unwrap_or(0),
+        device_ptx: m.get_one::<String>("device-ptx").cloned(),
+        cuda: m.get_one::<String>("backend").is_some_and(|b| b == "cuda"),
+    })
+}
+
+fn real_main(args: Vec<String>) -> u8 {
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    match options(&matches) {
+        Ok(o) => run(&o),
+        Err(msg) => {
+            eprintln!("lockstep-run: error: {msg}");
+            1
+        }
+    }
+}
+
+fn run(o: &Options) -> u8 {
+    let (name, text) = match lockstep_opt::tool::read_input(&o.input) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("lockstep-run: error: {msg}");
+            return 1;
+        }
+    };
+    let mut ctx = lockstep_registry::new_context(false);
+    let mut sources = SourceMgr::default();
+    sources.add(SourceFile::new(ctx.sym(&name), text.clone(), 1));
+    let report = |ctx: &Context, ds: &[Diagnostic]| {
+        let mut out = String::new();
+        for d in ds {
+            out.push_str(&sources.render(ctx.uniquer(), d));
+        }
+        eprint!("{out}");
+    };
+    let module = match lockstep_frontend::compile(&mut ctx, &name, &text) {
+        Ok(m) => m,
+        Err(d) => {
+            report(&ctx, &[d]);
+            return 1;
+        }
+    };
+    if let Err(ds) = verify(&ctx, module) {
+        eprintln!("lockstep-run: internal error: the front end produced IR that does not verify");
+        report(&ctx, &ds);
+        return 1;
+    }
+    let registry = lockstep_registry::new_registry();
+    let pipeline = optimization_pipeline(
+        o.opt_level,
+        o.device_passes.as_deref(),
+        o.host_passes.as_deref(),
+    );
+    // Host code runs on the interpreter, which takes unstructured control
+    // flow only.
+    let lower_host = "builtin.module(func.func(convert-scf-to-cf))".to_string();
+    for p in pipeline.iter().chain(std::iter::once(&lower_host)) {
+        let mut pm = match PassManager::parse(p, &registry) {
+            Ok(pm) => pm,
+            Err(e) => {
+                eprintln!("lockstep-run: error: {e}");
+                return 1;
+            }
+        };
+        let r = pm.run(&mut ctx, module);
+        if !r.diagnostics.is_empty() {
+            report(&ctx, &r.diagnostics);
+        }
+        if r.failed {
+            return 1;
+        }
+    }
+
+    let (ptx_name, ptx) = match &o.device_ptx {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(t) => (path.clone(), t),
+            Err(e) => {
+                eprintln!("lockstep-run: error: cannot read '{path}': {e}");
+                return 1;
+            }
+        },
+        None => {
+            // The profile maps branches to source lines through `.loc`.
+            let topts = TranslateOptions {
+                sm: o.sm.clone(),
+                debug_info: o.profile.is_some(),
+                ..TranslateOptions::default()
+            };
+            let ptx_name = format!("{name}.ptx");
+            match lockstep_translate::ptx_text(&mut ctx, module, &topts, &ptx_name) {
+                Ok(t) => (ptx_name, t),
+                Err(TranslateError::Diag(d)) => {
+                    report(&ctx, &[d]);
+                    return 1;
+                }
+                Err(TranslateError::Message(msg)) => {
+                    eprintln!("{msg}");
+                    return 1;
+                }
+            }
+        }
+    };
+
+    let program = match HostProgram::decode(&ctx, module) {
+        Ok(p) => p,
+        Err(d) => {
+            report(&ctx, &[d]);
+            return 1;
+        }
+    };
+    let mut sim = SimBackend::new(SimConfig {
+        threads: o.threads,
+        ..SimConfig::default()
+    });
+    let mut gpu = match real_gpu(o.cuda) {
+        Ok(g) => g,
+        Err(msg) => {
+            eprintln!("lockstep-run: error: {msg}");
+            return 1;
+        }
+    };
+    let backend: &mut dyn Backend = match gpu.as_deref_mut() {
+        Some(g) => g,
+        None => &mut sim,
+    };
+    // A program without kernels has no PTX to load.
+    if !ptx.trim().is_empty()
+        && let Err(e) = backend.load_ptx(&ptx_name, &ptx)
+    {
+        eprintln!("lockstep-run: error: {e}");
+        return 1;
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = run_main(&ctx, &program, backend, RunOptions { stdout: &mut out });
+    let _ = out.flush();
+    drop(out);
+    let status = match result {
+        Ok(code) => (code & 0xff) as u8,
+        Err(RunError::Fault(msg)) => {
+            eprintln!("lockstep-run: {msg}");
+            2
+        }
+        Err(RunError::Error(d)) => {
+            report(&ctx, &[d]);
+            1
+        }
+        Err(RunError::Message(msg)) => {
+            eprintln!("lockstep-run: error: {msg}");
+            1
+        }
+    };
+    // Counters come from the simulator only; a GPU run records none.
+    if o.stats {
+        eprint!("{}", stats_table(&sim.launches, &sim.totals()));
+    }
+    if let Some(path) = &o.stats_json
+        && let Err(e) = std::fs::write(path, stats_json(&sim.launches, &sim.totals()))
+    {
+        eprintln!("lockstep-run: error: cannot write '{path}': {e}");
+        return 1;
+    }
+    if let Some(path) = &o.profile
+        && let Err(e) = std::fs::write(path, profile_json(&sim.branch_profile()))
+    {
+        eprintln!("lockstep-run: error: cannot write '{path}': {e}");
+        return 1;
+    }
+    // The process ends now: leave the IR to the OS.
+    std::mem::forget(ctx);
+    status
+}
+
+/// The real-GPU backend when `--backend=cuda` asks for it.
+#[cfg(feature = "cuda")]
+fn real_gpu(cuda: bool) -> Result<Option<Box<dyn Backend>>, String> {
+    if !cuda {
+        return Ok(None);
+    }
+    let b = lockstep_runtime::cuda_backend::CudaBackend::new().map_err(|e| e.to_string())?;
+    Ok(Some(Box::new(b)))
+}
+
+#[cfg(not(feature = "cuda"))]
+fn real_gpu(cuda: bool) -> Result<Option<Box<dyn Backend>>, String> {
+    if cuda {
+        return Err("--backend=cuda needs lockstep-run built with the 'cuda' feature".into());
+    }
+    Ok(None)
+}
+
+fn verify(ctx: &Context, m: OpId) -> Result<(), Vec<Diagnostic>> {
+    verify_first_errors(
+        ctx,
+        m,
+        VerifyOptions {
+            print_op_on_diagnostic: true,
+        },
+    )
+}
+
+/// A JSON number; ratios of empty counters are never NaN, but stay valid
+/// JSON if one ever is.
+fn json_number(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v}")
+    } else {
+        "null".to_string()
+    }
+}
+
+fn json_counters(s: &LaunchStats, skip_launches: bool) -> String {
+    s.named()
+        .into_iter()
+        .filter(|(n, _)| !(skip_launches && *n == "launches"))
+        .map(|(n, v)| format!("\"{n}\": {}", json_number(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `{"branches": [{"function", "ptx_file", "ptx_line", "source":
+/// {"file", "line", "col"} | null, "warp_visits", "lanes_taken",
+/// "lanes_not_taken", "divergent_visits"}, ...]}`, one entry per
+/// conditional branch that ran, summed over launches.
+fn profile_json(branches: &[BranchProfile]) -> String {
+    let mut s = String::from("{\n  \"branches\": [");
+    for (i, b) in branches.iter().enumerate() {
+        s.push_str(if i == 0 { "\n    " } else { ",\n    " });
+        let source = match &b.source {
+            Some((file, line, col)) => format!(
+                "{{\"file\": {}, \"line\": {line}, \"col\": {col}}}",
+                json_string(file)
+            ),
+            None => "null".to_string(),
+        };
+        let c = &b.counts;
+        s.push_str(&format!(
+            "{{\"function\": {}, \"ptx_file\": {}, \"ptx_line\": {}, \"source\": {source}, \"warp_visits\": {}, \"lanes_taken\": {}, \"lanes_not_taken\": {}, \"divergent_visits\": {}}}",
+            json_string(&b.function),
+            json_string(&b.ptx_file),
+            b.ptx_line,
+            c.warp_visits,
+            c.lanes_taken,
+            c.lanes_not_taken,
+            c.divergent_visits
+        ));
+    }
+    s.push_str("\n  ]\n}\n");
+    s
+}
+
+/// `{"launches": N, "kernels": [{"name", "grid", "block", counters...}],
+/// "totals": {counters..., "launches"}}`.
+fn stats_json(launches: &[LaunchRecord], totals: &LaunchStats) -> String {
+    let mut s = format!("{{\n  \"launches\": {},\n  \"kernels\": [", launches.len());
+    for (i, l) in launches.iter().enumerate() {
+        s.push_str(if i == 0 { "\n    " } else { ",\n    " });
+        s.push_str(&format!(
+            "{{\"name\": {}, \"grid\": [{}, {}, {}], \"block\": [{}, {}, {}], {}}}",
+            json_string(&l.kernel),
+            l.grid[0],
+            l.grid[1],
+            l.grid[2],
+            l.block[0],
+            l.block[1],
+            l.block[2],
+            json_counters(&l.stats, true)
+        ));
+    }
+    s.push_str(&format!(
+        "\n  ],\n  \"totals\": {{{}}}\n}}\n",
+        json_counters(totals, false)
+    ));
+    s
+}
+
+/// One row per launch and a total row, one column per counter.
+fn stats_table(launches: &[LaunchRecord], totals: &LaunchStats) -> String {
+    let names: Vec<&str> = totals.named().into_iter().map(|(n, _)| n).collect();
+    let cell = |n: &str, v: f64| {
+        if n.ends_with("efficiency") {
+            format!("{:.1}%", v * 100.0)
+        } else {
+            format!("{v}")
+        }
+    };
+    let mut rows: Vec<(String, Vec<String>)> = launches
+        .iter()
+        .map(|l| {
+            let label = format!(
+                "{} <<<({},{},{}),({},{},{})>>>",
+                l.kernel, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]
+            );
+            (
+                label,
+                l.stats
+                    .named()
+                    .into_iter()
+                    .map(|(n, v)| cell(n, v))
+                    .collect(),
+            )
+        })
+        .collect();
+    rows.push((
+        "total".to_string(),
+        totals
+            .named()
+            .into_iter()
+            .map(|(n, v)| cell(n, v))
+            .collect(),
+    ));
+    // Transposed: a counter per line keeps the table readable for any
+    // number of counters.
+    let label_w = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    let col_w: Vec<usize> = rows
+        .iter()
+        .map(|(l, cells)| {
+            cells
+                .iter()
+                .map(String::len)
+                .chain([l.len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut s = String::from("== lockstep-run: simulator counters ==\n");
+    s.push_str(&format!("{:label_w$}", "launch"));
+    for ((l, _), w) in rows.iter().zip(&col_w) {
+        s.push_str(&format!("  {l:>w$}"));
+    }
+    s.push('\n');
+    for (k, n) in names.iter().enumerate() {
+        s.push_str(&format!("{n:label_w$}"));
+        for ((_, cells), w) in rows.iter().zip(&col_w) {
+            s.push_str(&format!("  {:>w$}", cells[k]));
+        }
+        s.push('\n');
+    }
+    s
+}

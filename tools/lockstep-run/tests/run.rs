@@ -1,0 +1,315 @@
+//! `lockstep-run` end to end: every `examples/*.cu` prints exactly
+//! `examples/expected/<stem>.out` at -O0 and -O3, and with clang's PTX
+//! through `--device-ptx`; faults exit with status 2; `main`'s status
+//! passes through; `--stats-json` writes every counter.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run_tool(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockstep-run"))
+        .args(args)
+        .output()
+        .expect("lockstep-run starts")
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn examples() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("examples"))
+        .expect("examples/ exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+        .collect();
+    v.sort();
+    assert!(v.len() >= 10, "expected the examples, found {v:?}");
+    v
+}
+
+fn expected(cu: &Path) -> String {
+    let stem = cu.file_stem().unwrap().to_string_lossy();
+    std::fs::read_to_string(repo().join("examples/expected").join(format!("{stem}.out")))
+        .unwrap_or_else(|e| panic!("expected output of {stem}: {e}"))
+}
+
+/// Runs every example with `extra` flags; returns the failures.
+fn check_examples(extra: impl Fn(&Path) -> Option<Vec<String>>) -> Vec<String> {
+    let mut failures = Vec::new();
+    for cu in examples() {
+        let Some(flags) = extra(&cu) else { continue };
+        let mut args = vec![cu.to_string_lossy().into_owned()];
+        args.extend(flags);
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run_tool(&argv);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if out.status.code() != Some(0) || stdout != expected(&cu) {
+            failures.push(format!(
+                "{}: status {:?}\nstdout:\n{stdout}\nstderr:\n{}",
+                args.join(" "),
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    failures
+}
+
+#[test]
+fn examples_print_expected_output_at_o0_and_o3() {
+    for level in ["-O0", "-O3"] {
+        let failures = check_examples(|_| Some(vec![level.to_string()]));
+        assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+    }
+}
+
+fn clang() -> Option<PathBuf> {
+    let found = Command::new("clang-22").arg("--version").output().is_ok();
+    if !found {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "clang-22 is required under CI=true (Debian package clang-22)"
+        );
+        eprintln!("SKIPPED: clang-22 not found; the --device-ptx peer check did not run");
+        return None;
+    }
+    Some(PathBuf::from("clang-22"))
+}
+
+#[test]
+fn examples_run_with_clang_ptx() {
+    let Some(clang) = clang() else { return };
+    let dir = std::env::temp_dir().join(format!("lockstep-run-clang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cuda = repo().join("tests/cuda");
+    let failures = check_examples(|cu| {
+        let stem = cu.file_stem().unwrap().to_string_lossy().into_owned();
+        let ptx = dir.join(format!("{stem}.ptx"));
+        let status = Command::new(&clang)
+            .args([
+                "-x",
+                "cuda",
+                "-nocudainc",
+                "-nocudalib",
+                "--cuda-gpu-arch=sm_80",
+            ])
+            .args([
+                "--cuda-device-only",
+                "--cuda-feature=+ptx80",
+                "-O3",
+                "-S",
+                "-include",
+            ])
+            .arg(cuda.join("prelude.h"))
+            .arg("-isystem")
+            .arg(cuda.join("include"))
+            .arg(cu)
+            .arg("-o")
+            .arg(&ptx)
+            .status()
+            .expect("clang-22 starts");
+        assert!(status.success(), "clang-22 failed on {stem}");
+        Some(vec![
+            "-O3".to_string(),
+            "--device-ptx".to_string(),
+            ptx.to_string_lossy().into_owned(),
+        ])
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+}
+
+/// Writes `text` to `<tmp>/lockstep-run-test-<pid>-<name>/<name>`; each
+/// test removes its own directory with [`remove_program`].
+fn write_program(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lockstep-run-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn remove_program(path: &Path) {
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn device_fault_exits_with_status_2() {
+    let cu = write_program(
+        "oob.cu",
+        r#"#include <cstdio>
+__global__ void poke(int *p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  p[i + n] = i;
+}
+int main() {
+  int *d;
+  cudaMalloc((void **)&d, 64 * sizeof(int));
+  printf("launching\n");
+  poke<<<1, 64>>>(d, 64);
+  cudaDeviceSynchronize();
+  printf("not reached\n");
+  return 0;
+}
+"#,
+    );
+    let out = run_tool(&[cu.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "launching\n");
+    assert!(stderr.contains("device fault in kernel poke"), "{stderr}");
+    assert!(stderr.contains("PTX line"), "{stderr}");
+    // The report also names the host launch that ran the kernel.
+    assert!(
+        stderr.contains("while running 'host.launch' at"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("oob.cu:10:3"), "{stderr}");
+    remove_program(&cu);
+}
+
+#[test]
+fn main_status_passes_through_and_errors_exit_1() {
+    let cu = write_program(
+        "status.cu",
+        "#include <cstdio>\nint main() { printf(\"bye\\n\"); return 7; }\n",
+    );
+    let out = run_tool(&[cu.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(7));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "bye\n");
+
+    // Without the `cuda` feature (or without a driver) a GPU run is refused.
+    let out = run_tool(&[cu.to_str().unwrap(), "--backend=cuda"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cuda"), "{stderr}");
+    assert!(out.stdout.is_empty());
+
+    let bad = write_program("bad.cu", "int main() { return undeclared; }\n");
+    let out = run_tool(&[bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.cu:1:"));
+    remove_program(&cu);
+    remove_program(&bad);
+}
+
+#[test]
+fn stats_json_lists_every_launch_and_counter() {
+    let json = std::env::temp_dir().join(format!("lockstep-run-stats-{}.json", std::process::id()));
+    let cu = repo().join("examples/two_kernels.cu");
+    let out = run_tool(&[
+        cu.to_str().unwrap(),
+        "-O3",
+        "--stats",
+        "--stats-json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected(&cu));
+    let text = std::fs::read_to_string(&json).unwrap();
+    let _ = std::fs::remove_file(&json);
+    // two_kernels launches two kernels ten times each.
+    assert!(text.contains("\"launches\": 20,"), "{text}");
+    assert_eq!(
+        text.matches("\"name\": \"jacobi_step\"").count(),
+        10,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("\"name\": \"damp_copy\"").count(),
+        10,
+        "{text}"
+    );
+    for counter in [
+        "inst_executed",
+        "thread_inst_executed",
+        "warp_execution_efficiency",
+        "warp_nonpred_execution_efficiency",
+        "branch",
+        "divergent_branch",
+        "branch_efficiency",
+        "gld_requests",
+        "gst_requests",
+        "gld_transactions",
+        "gst_transactions",
+        "gld_efficiency",
+        "shared_load_wavefronts",
+        "shared_store_wavefronts",
+        "shared_bank_conflicts",
+        "atomic_transactions",
+        "barriers",
+    ] {
+        // Once per launch and once in the totals.
+        assert_eq!(
+            text.matches(&format!("\"{counter}\": ")).count(),
+            21,
+            "{counter}: {text}"
+        );
+    }
+    assert!(text.contains("\"totals\": {\"launches\": 20,"), "{text}");
+    let table = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        table.contains("inst_executed") && table.contains("total"),
+        "{table}"
+    );
+}
+
+#[test]
+fn profile_counts_each_branch_with_its_source_line() {
+    let json =
+        std::env::temp_dir().join(format!("lockstep-run-profile-{}.json", std::process::id()));
+    let cu = repo().join("examples/slides_divergent.cu");
+    let out = run_tool(&[
+        cu.to_str().unwrap(),
+        "-O3",
+        "--profile",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected(&cu));
+    let text = std::fs::read_to_string(&json).unwrap();
+    let _ = std::fs::remove_file(&json);
+    // One branch, `if (v[i] < 0)` at line 16: the program reports 235
+    // negatives out of 512 elements, in 16 warps that all diverge.
+    assert_eq!(text.matches("\"function\": \"ex\"").count(), 1, "{text}");
+    assert!(text.contains("\"line\": 16,"), "{text}");
+    assert!(text.contains("\"warp_visits\": 16,"), "{text}");
+    assert!(
+        text.contains("\"lanes_taken\": 235, \"lanes_not_taken\": 277"),
+        "{text}"
+    );
+    assert!(text.contains("\"divergent_visits\": 16}"), "{text}");
+}
+
+#[test]
+fn counters_do_not_depend_on_the_thread_count() {
+    let cu = repo().join("examples/histogram.cu");
+    let mut texts = Vec::new();
+    for threads in ["1", "2"] {
+        let json = std::env::temp_dir().join(format!(
+            "lockstep-run-threads-{}-{threads}.json",
+            std::process::id()
+        ));
+        let out = run_tool(&[
+            cu.to_str().unwrap(),
+            "-O3",
+            "--threads",
+            threads,
+            "--stats-json",
+            json.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected(&cu));
+        texts.push(std::fs::read_to_string(&json).unwrap());
+        let _ = std::fs::remove_file(&json);
+    }
+    assert!(
+        texts[0].contains("\"atomic_transactions\": "),
+        "{}",
+        texts[0]
+    );
+    assert_eq!(texts[0], texts[1]);
+}
