@@ -21,8 +21,7 @@
 //!   names the host launches are the original ones.
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
-use lockstep_ir::{Context, Diagnostic, OpId, SourceFile, SourceMgr};
+use lockstep_ir::{Context, Diagnostic};
 use lockstep_opt::levels::optimization_pipeline;
 use lockstep_pass::PassManager;
 use lockstep_runtime::{
@@ -172,28 +171,17 @@ fn run(o: &Options) -> u8 {
             return 1;
         }
     };
-    let mut ctx = lockstep_registry::new_context(false);
-    let mut sources = SourceMgr::default();
-    sources.add(SourceFile::new(ctx.sym(&name), text.clone(), 1));
-    let report = |ctx: &Context, ds: &[Diagnostic]| {
-        let mut out = String::new();
-        for d in ds {
-            out.push_str(&sources.render(ctx.uniquer(), d));
-        }
-        eprint!("{out}");
-    };
-    let module = match lockstep_frontend::compile(&mut ctx, &name, &text) {
-        Ok(m) => m,
-        Err(d) => {
-            report(&ctx, &[d]);
-            return 1;
-        }
-    };
-    if let Err(ds) = verify(&ctx, module) {
-        eprintln!("lockstep-run: internal error: the front end produced IR that does not verify");
-        report(&ctx, &ds);
+    let Some(cu) = lockstep_translate::compile_cu("lockstep-run", &name, &text) else {
         return 1;
-    }
+    };
+    let lockstep_translate::CompiledSource {
+        mut ctx,
+        module,
+        sources,
+    } = cu;
+    let report = |ctx: &Context, ds: &[Diagnostic]| {
+        lockstep_translate::report_diagnostics(ctx, &sources, ds)
+    };
     let registry = lockstep_registry::new_registry();
     let pipeline = optimization_pipeline(
         o.opt_level,
@@ -336,16 +324,6 @@ fn real_gpu(cuda: bool) -> Result<Option<Box<dyn Backend>>, String> {
         return Err("--backend=cuda needs lockstep-run built with the 'cuda' feature".into());
     }
     Ok(None)
-}
-
-fn verify(ctx: &Context, m: OpId) -> Result<(), Vec<Diagnostic>> {
-    verify_first_errors(
-        ctx,
-        m,
-        VerifyOptions {
-            print_op_on_diagnostic: true,
-        },
-    )
 }
 
 /// A JSON number; ratios of empty counters are never NaN, but stay valid

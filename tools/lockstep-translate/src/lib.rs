@@ -16,7 +16,66 @@
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lockstep_codegen::pipeline::{PtxOptions, compile_to_ptx};
 use lockstep_codegen::ptxas;
-use lockstep_ir::{Context, Diagnostic, OpId};
+use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
+use lockstep_ir::{Context, Diagnostic, OpId, SourceFile, SourceMgr};
+
+/// A `.cu` file the front end compiled and the verifier accepted, with the
+/// source manager diagnostics about it are rendered against.
+pub struct CompiledSource {
+    pub ctx: Context,
+    pub module: OpId,
+    pub sources: SourceMgr,
+}
+
+impl CompiledSource {
+    /// Writes `ds` to stderr as `file:line:col: …` with snippets.
+    pub fn report(&self, ds: &[Diagnostic]) {
+        report_diagnostics(&self.ctx, &self.sources, ds);
+    }
+}
+
+/// Renders `ds` against `sources` on stderr.
+pub fn report_diagnostics(ctx: &Context, sources: &SourceMgr, ds: &[Diagnostic]) {
+    let mut out = String::new();
+    for d in ds {
+        out.push_str(&sources.render(ctx.uniquer(), d));
+    }
+    eprint!("{out}");
+}
+
+/// Runs the front end on `text` (named `name` in diagnostics) and verifies
+/// its output, as every tool that takes a `.cu` file does. Errors are
+/// reported on stderr (`tool` prefixes the internal-error line) and give
+/// `None`.
+pub fn compile_cu(tool: &str, name: &str, text: &str) -> Option<CompiledSource> {
+    let mut ctx = lockstep_registry::new_context(false);
+    let mut sources = SourceMgr::default();
+    sources.add(SourceFile::new(ctx.sym(name), text.to_string(), 1));
+    let module = match lockstep_frontend::compile(&mut ctx, name, text) {
+        Ok(m) => m,
+        Err(d) => {
+            report_diagnostics(&ctx, &sources, &[d]);
+            return None;
+        }
+    };
+    let verified = verify_first_errors(
+        &ctx,
+        module,
+        VerifyOptions {
+            print_op_on_diagnostic: true,
+        },
+    );
+    if let Err(ds) = verified {
+        eprintln!("{tool}: internal error: the front end produced IR that does not verify");
+        report_diagnostics(&ctx, &sources, &ds);
+        return None;
+    }
+    Some(CompiledSource {
+        ctx,
+        module,
+        sources,
+    })
+}
 
 /// What to translate the module into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,8 +16,7 @@
 //!   lockstep-opt, as are reading and writing files and `--timing`).
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
-use lockstep_ir::{Context, Diagnostic, OpId, SourceFile, SourceMgr, print_op};
+use lockstep_ir::{Context, Diagnostic, print_op};
 use lockstep_opt::cli;
 use lockstep_opt::driver::Options;
 use lockstep_opt::levels::optimization_pipeline;
@@ -158,29 +157,17 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
     };
     let mut times = Times::default();
     let parse_start = Instant::now();
-    let mut ctx = lockstep_registry::new_context(false);
-    let mut sources = SourceMgr::default();
-    sources.add(SourceFile::new(ctx.sym(&name), text.clone(), 1));
-    let report = |ctx: &Context, ds: &[Diagnostic]| {
-        let mut out = String::new();
-        for d in ds {
-            out.push_str(&sources.render(ctx.uniquer(), d));
-        }
-        eprint!("{out}");
-    };
-
-    let module = match lockstep_frontend::compile(&mut ctx, &name, &text) {
-        Ok(m) => m,
-        Err(d) => {
-            report(&ctx, &[d]);
-            return 1;
-        }
-    };
-    if let Err(ds) = verify(&ctx, module) {
-        eprintln!("lockstepc: internal error: the front end produced IR that does not verify");
-        report(&ctx, &ds);
+    let Some(cu) = lockstep_translate::compile_cu("lockstepc", &name, &text) else {
         return 1;
-    }
+    };
+    let lockstep_translate::CompiledSource {
+        mut ctx,
+        module,
+        sources,
+    } = cu;
+    let report = |ctx: &Context, ds: &[Diagnostic]| {
+        lockstep_translate::report_diagnostics(ctx, &sources, ds)
+    };
     times.parser = parse_start.elapsed();
     if let Some(pm) = &mut pm {
         let r = pm.run(&mut ctx, module);
@@ -259,16 +246,6 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
     // op by op (what clang's -disable-free does).
     std::mem::forget(ctx);
     0
-}
-
-fn verify(ctx: &Context, m: OpId) -> Result<(), Vec<Diagnostic>> {
-    verify_first_errors(
-        ctx,
-        m,
-        VerifyOptions {
-            print_op_on_diagnostic: true,
-        },
-    )
 }
 
 #[cfg(test)]
