@@ -106,6 +106,27 @@ fn ext(v: u64, ty: Ty) -> u64 {
     }
 }
 
+/// `ext` for all 32 lanes into `out`, with the type's tests hoisted out of the lane loop
+/// (filling the caller's row avoids copying a returned one).
+fn ext_row(row: &[u64; 32], ty: Ty, out: &mut [u64; 32]) {
+    if ty.bits == 0 || ty.bits > 64 {
+        for (o, &v) in out.iter_mut().zip(row) {
+            *o = ext(v, ty);
+        }
+        return;
+    }
+    let unused = 64 - u32::from(ty.bits);
+    if ty.kind == Kind::Signed {
+        for (o, &v) in out.iter_mut().zip(row) {
+            *o = (((v << unused) as i64) >> unused) as u64;
+        }
+    } else {
+        for (o, &v) in out.iter_mut().zip(row) {
+            *o = (v << unused) >> unused;
+        }
+    }
+}
+
 fn f32_of(v: u64) -> f32 {
     f32::from_bits(v as u32)
 }
@@ -360,6 +381,18 @@ fn compare_row(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> [u64; 32] {
         return std::array::from_fn(|l| u64::from(compare(cmp, ty, a[l], b[l])));
     }
     let signed = ty.kind == Kind::Signed && !matches!(cmp, Cmp::Lo | Cmp::Ls | Cmp::Hi | Cmp::Hs);
+    // 32-bit keys are the common case: narrower lanes compare faster.
+    if ty.bits == 32 {
+        return if signed {
+            let x: [i32; 32] = std::array::from_fn(|l| a[l] as u32 as i32);
+            let y: [i32; 32] = std::array::from_fn(|l| b[l] as u32 as i32);
+            compare_keys(cmp, &x, &y)
+        } else {
+            let x: [u32; 32] = std::array::from_fn(|l| a[l] as u32);
+            let y: [u32; 32] = std::array::from_fn(|l| b[l] as u32);
+            compare_keys(cmp, &x, &y)
+        };
+    }
     if signed {
         let x: [i64; 32] = std::array::from_fn(|l| sext(a[l], ty.bits));
         let y: [i64; 32] = std::array::from_fn(|l| sext(b[l], ty.bits));
@@ -510,6 +543,10 @@ pub struct Cta<'a, G: GlobalPort, R: Reconvergence> {
     load_latency: Option<u64>,
     /// Conditional-branch counts per function and instruction (allocated on first use).
     pub profile: Vec<Vec<BranchCounts>>,
+    /// The last active mask counted and its lane count: masks change rarely, so most
+    /// instructions skip the population count (slow without a `popcnt` instruction).
+    counted_mask: u32,
+    counted_lanes: u64,
 }
 
 impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
@@ -573,6 +610,8 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             profile: vec![Vec::new(); prog.funcs.len()],
             time: CtaTime::default(),
             load_latency: None,
+            counted_mask: 0,
+            counted_lanes: 0,
         }
     }
 
@@ -703,6 +742,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
     }
 
     /// The value of `v` in every lane (inactive lanes too: their results are discarded).
+    #[inline]
     fn row(&self, w: usize, v: Val) -> [u64; 32] {
         match v {
             Val::Reg(r) => {
@@ -717,6 +757,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
     }
 
     /// Like `row`, but borrows register rows in place; `scratch` holds other values.
+    #[inline(always)]
     fn row_ref<'s>(&'s self, w: usize, v: Val, scratch: &'s mut [u64; 32]) -> &'s [u64; 32] {
         match v {
             Val::Reg(r) => {
@@ -739,6 +780,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
     }
 
     /// Writes `vals` into register `d` for the lanes in `exec` only.
+    #[inline(always)]
     fn write_row(&mut self, w: usize, d: u32, vals: &[u64; 32], exec: u32) {
         let regs = &mut self.warps[w]
             .frames
@@ -749,10 +791,10 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         if exec == u32::MAX {
             dst.copy_from_slice(vals);
         } else {
+            // A branch-free blend vectorizes; the per-lane test does not.
             for (l, (slot, &v)) in dst.iter_mut().zip(vals).enumerate() {
-                if exec >> l & 1 != 0 {
-                    *slot = v;
-                }
+                let keep = u64::from(exec >> l & 1).wrapping_sub(1);
+                *slot = (*slot & keep) | (v & !keep);
             }
         }
     }
@@ -960,7 +1002,21 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
     }
 
     /// Pops finished call frames; returns whether the warp is finished.
+    #[inline(always)]
     fn unwind(&mut self, w: usize) -> bool {
+        // The common case, a frame with a path left, stays inline in the step.
+        let model = self.model;
+        if let Some(top) = self.warps[w].frames.last_mut() {
+            model.settle(&mut top.stack);
+            if !top.stack.is_empty() {
+                return false;
+            }
+        }
+        self.unwind_frames(w)
+    }
+
+    #[inline(never)]
+    fn unwind_frames(&mut self, w: usize) -> bool {
         loop {
             let model = self.model;
             let warp = &mut self.warps[w];
@@ -1022,7 +1078,12 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         };
         let active = entry.mask;
         self.stats.inst_executed += 1;
-        self.stats.thread_inst_executed += u64::from(active.count_ones());
+        if active != self.counted_mask {
+            self.counted_mask = active;
+            self.counted_lanes = u64::from(active.count_ones());
+        }
+        let active_lanes = self.counted_lanes;
+        self.stats.thread_inst_executed += active_lanes;
         if self.stats.inst_executed > self.shape.budget {
             return Err(self.fault(
                 w,
@@ -1036,16 +1097,22 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         let exec = match inst.guard {
             None => active,
             Some((p, neg)) => {
-                let mut scratch = [0u64; 32];
-                let row = self.row_ref(w, Val::Reg(p), &mut scratch);
-                let mut m = 0u32;
-                for (l, v) in row.iter().enumerate() {
-                    m |= ((v & 1) as u32) << l;
-                }
+                // A guard is always a register: read its row in place.
+                let regs = &self.warps[w].frames.last().expect("executing frame").regs;
+                let row = &regs[p as usize * 32..p as usize * 32 + 32];
+                let m = row
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |m, (l, v)| m | (((v & 1) as u32) << l));
                 if neg { active & !m } else { active & m }
             }
         };
-        self.stats.not_predicated_off_thread_inst_executed += u64::from(exec.count_ones());
+        // Unguarded instructions (most of them) execute every active lane: no second count.
+        self.stats.not_predicated_off_thread_inst_executed += if exec == active {
+            active_lanes
+        } else {
+            u64::from(exec.count_ones())
+        };
         let next = |cta: &mut Self| {
             if let Some(e) = cta.warps[w]
                 .frames
@@ -1122,7 +1189,8 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 self.write_row(w, *d, &out, exec);
             }
             Op::MulWide { ty, d, a, b } => {
-                let (x, y) = (self.row(w, *a), self.row(w, *b));
+                let (mut s1, mut s2) = ([0u64; 32], [0u64; 32]);
+                let (x, y) = (self.row_ref(w, *a, &mut s1), self.row_ref(w, *b, &mut s2));
                 let out: [u64; 32] =
                     std::array::from_fn(|l| ext(x[l], *ty).wrapping_mul(ext(y[l], *ty)));
                 self.write_row(w, *d, &out, exec);
@@ -1136,17 +1204,29 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 b,
                 c,
             } => {
-                let (x, y, z) = (self.row(w, *a), self.row(w, *b), self.row(w, *c));
+                let (mut s1, mut s2, mut s3) = ([0u64; 32], [0u64; 32], [0u64; 32]);
+                let (x, y, z) = (
+                    self.row_ref(w, *a, &mut s1),
+                    self.row_ref(w, *b, &mut s2),
+                    self.row_ref(w, *c, &mut s3),
+                );
                 let mut out = [0u64; 32];
                 if *wide {
+                    let (mut ex, mut ey) = ([0u64; 32], [0u64; 32]);
+                    ext_row(x, *ty, &mut ex);
+                    ext_row(y, *ty, &mut ey);
                     for l in 0..32 {
-                        out[l] = ext(x[l], *ty)
-                            .wrapping_mul(ext(y[l], *ty))
-                            .wrapping_add(z[l]);
+                        out[l] = ex[l].wrapping_mul(ey[l]).wrapping_add(z[l]);
+                    }
+                } else if !*hi && ty.kind != Kind::Float {
+                    // The low product's bits do not depend on extension; readers re-extend.
+                    ext_row(z, *ty, &mut out);
+                    for l in 0..32 {
+                        out[l] = x[l].wrapping_mul(y[l]).wrapping_add(out[l]);
                     }
                 } else {
                     let op = if *hi { BinOp::MulHi } else { BinOp::MulLo };
-                    bin_row(op, *ty, &x, &y, &mut out).map_err(|m| (None, m))?;
+                    bin_row(op, *ty, x, y, &mut out).map_err(|m| (None, m))?;
                     for l in 0..32 {
                         out[l] = out[l].wrapping_add(ext(z[l], *ty));
                     }
@@ -1154,7 +1234,12 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 self.write_row(w, *d, &out, exec);
             }
             Op::Fma { ty, d, a, b, c } => {
-                let (x, y, z) = (self.row(w, *a), self.row(w, *b), self.row(w, *c));
+                let (mut s1, mut s2, mut s3) = ([0u64; 32], [0u64; 32], [0u64; 32]);
+                let (x, y, z) = (
+                    self.row_ref(w, *a, &mut s1),
+                    self.row_ref(w, *b, &mut s2),
+                    self.row_ref(w, *c, &mut s3),
+                );
                 let out: [u64; 32] = if ty.bits == 32 {
                     std::array::from_fn(|l| {
                         u64::from(f32_of(x[l]).mul_add(f32_of(y[l]), f32_of(z[l])).to_bits())
@@ -1181,7 +1266,12 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 self.write_row(w, *d, &out, exec);
             }
             Op::Selp { d, a, b, p, .. } => {
-                let (x, y, q) = (self.row(w, *a), self.row(w, *b), self.row(w, *p));
+                let (mut s1, mut s2, mut s3) = ([0u64; 32], [0u64; 32], [0u64; 32]);
+                let (x, y, q) = (
+                    self.row_ref(w, *a, &mut s1),
+                    self.row_ref(w, *b, &mut s2),
+                    self.row_ref(w, *p, &mut s3),
+                );
                 let out: [u64; 32] =
                     std::array::from_fn(|l| if q[l] & 1 != 0 { x[l] } else { y[l] });
                 self.write_row(w, *d, &out, exec);

@@ -8,6 +8,9 @@
 //!   one file, N interleaved times each, single-threaded, output to `/dev/null`, and prints
 //!   wall time (median, min) and peak RSS per tool plus the ratios (see [`run`]).
 //!
+//! - `sim` times the PTX simulator on an ALU/branch loop in warp instructions per second
+//!   (see [`sim`]).
+//!
 //! Invariant: every figure printed is measured in this process run; nothing is cached or
 //! estimated except the op count of a file given to `parse-print`, which is labelled as an
 //! estimate.
@@ -17,6 +20,7 @@ mod frontend;
 mod module_gen;
 mod phases;
 mod run;
+mod sim;
 
 use std::path::PathBuf;
 
@@ -110,6 +114,18 @@ enum Command {
         /// The .mlir file to process.
         file: PathBuf,
     },
+    /// Time the PTX simulator (every counter on) in warp instructions per second.
+    Sim {
+        /// Worker thread counts to measure, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,2")]
+        threads: Vec<usize>,
+        /// Timed runs per thread count (after one untimed warm-up run).
+        #[arg(long, default_value_t = 7)]
+        runs: usize,
+        /// Loop iterations per thread (2000 gives 5.1 M warp instructions).
+        #[arg(long, default_value_t = 2000)]
+        iterations: u32,
+    },
 }
 
 fn main() -> Result<()> {
@@ -153,6 +169,11 @@ fn main() -> Result<()> {
             file,
         }),
         Command::Phases { runs, file } => phases::phases(&file, runs),
+        Command::Sim {
+            threads,
+            runs,
+            iterations,
+        } => sim::sim(&threads, runs, iterations),
         Command::CudaGen {
             kernels,
             statements,
