@@ -31,31 +31,11 @@
 //! `LOCKSTEP_REQUIRE_TOOLS=1`; it never passes them silently.
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
-use lockstep_tests::tools::{self, ToolCheck, ToolSpec};
+use lockstep_tests::cuda::{self, CLANG};
+use lockstep_tests::tools::{self, ToolCheck};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const CLANG: ToolSpec = ToolSpec {
-    tool: "clang-22",
-    names: &["clang-22"],
-    install: "Debian package clang-22",
-};
-
-/// Flags shared by both sides: CUDA without an SDK, our prelude and stubs.
-fn common_args(cuda_dir: &Path) -> Vec<String> {
-    vec![
-        "-x".into(),
-        "cuda".into(),
-        "-nocudainc".into(),
-        "-nocudalib".into(),
-        "--cuda-gpu-arch=sm_80".into(),
-        "-include".into(),
-        cuda_dir.join("prelude.h").to_string_lossy().into_owned(),
-        "-isystem".into(),
-        cuda_dir.join("include").to_string_lossy().into_owned(),
-    ]
-}
 
 fn tests_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -67,15 +47,7 @@ fn examples_dir() -> PathBuf {
 }
 
 fn example_files() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = match std::fs::read_dir(examples_dir()) {
-        Ok(rd) => rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "cu"))
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    v.sort();
-    v
+    cuda::cu_files(&examples_dir())
 }
 
 fn stem(p: &Path) -> String {
@@ -130,24 +102,13 @@ fn device_trial(file: PathBuf) -> Result<Completion, Failed> {
     let source = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
     let dir = scratch_dir(&stem(&file))?;
     let ptx = dir.join("out.ptx");
-    let mut args = common_args(&tests_dir().join("cuda"));
-    args.extend(
-        [
-            "--cuda-device-only",
-            "--cuda-feature=+ptx80",
-            "-O3",
-            "-S",
-            "-o",
-        ]
-        .map(String::from),
-    );
-    args.push(ptx.to_string_lossy().into_owned());
-    args.push(file.to_string_lossy().into_owned());
-    let result = run_clang(&clang, &args).and_then(|()| {
-        let text = std::fs::read_to_string(&ptx)
-            .map_err(|e| format!("clang succeeded but left no PTX: {e}"))?;
-        check_entries(&source, &text)
-    });
+    let result = cuda::compile_device_ptx(&clang, &file, &ptx)
+        .map_err(Failed::from)
+        .and_then(|()| {
+            let text = std::fs::read_to_string(&ptx)
+                .map_err(|e| format!("clang succeeded but left no PTX: {e}"))?;
+            check_entries(&source, &text)
+        });
     let _ = std::fs::remove_dir_all(&dir);
     result.map(|()| Completion::Completed)
 }
@@ -194,7 +155,7 @@ fn host_trial(file: PathBuf) -> Result<Completion, Failed> {
         Ok(p) => p,
         Err(done) => return done,
     };
-    let mut args = common_args(&tests_dir().join("cuda"));
+    let mut args = cuda::common_args();
     args.extend(["--cuda-host-only", "-fsyntax-only"].map(String::from));
     args.push(file.to_string_lossy().into_owned());
     run_clang(&clang, &args).map(|()| Completion::Completed)

@@ -50,11 +50,6 @@ fn front_end(path: &PathBuf, optimize: bool) -> (Context, OpId) {
     (ctx, module)
 }
 
-fn require_tools() -> bool {
-    std::env::var("LOCKSTEP_REQUIRE_TOOLS").is_ok_and(|v| v == "1")
-        || std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
 /// `compile_to_ptx` works on a copy: the module it is given prints the same
 /// before and after, for every example at -O0 and -O3 and both targets.
 /// (That the PTX assembles, through lockstepc, is the `ptxas_examples`
@@ -105,7 +100,10 @@ fn isel_lit_inputs_assemble() {
     files.sort();
     let ptxas = ptxas::find_ptxas();
     if ptxas.is_none() {
-        assert!(!require_tools(), "ptxas not found and tools are required");
+        assert!(
+            !lockstep_tests::tools::tools_required(),
+            "ptxas not found and tools are required"
+        );
         eprintln!(
             "\n*** SKIPPED: ptxas not found: the isel lit inputs are lowered but NOT assembled ***\n"
         );

@@ -259,11 +259,6 @@ fn lower(src: &str) -> (lockstep_ir::Context, OpId) {
     (ctx, m)
 }
 
-fn require_tools() -> bool {
-    std::env::var("LOCKSTEP_REQUIRE_TOOLS").is_ok_and(|v| v == "1")
-        || std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
 fn check_assembles(name: &str, src: &str) {
     let (ctx, m) = lower(src);
     for debug_info in [false, true] {
@@ -275,7 +270,7 @@ fn check_assembles(name: &str, src: &str) {
         .unwrap_or_else(|d| panic!("{name}: emission failed: {}", d.message));
         assert_eq!(debug_info, ptx.contains(".loc\t"), "{name}:\n{ptx}");
         let Some(tool) = ptxas::find_ptxas() else {
-            assert!(!require_tools(), "ptxas not found");
+            assert!(!lockstep_tests::tools::tools_required(), "ptxas not found");
             eprintln!(
                 "SKIPPED: ptxas not found (install the nvidia-cuda-nvcc wheel); {name} not assembled"
             );

@@ -3,8 +3,8 @@
 //! per instruction line of the text and one kernel per `.entry`.
 //!
 //! Tools: lockstepc is `$LOCKSTEPC` or the binary next to this test's target
-//! dir (`cargo build -p lockstepc`); clang-22 is `$LOCKSTEP_CLANG` or
-//! `clang-22` on PATH. A missing tool skips its part with a `SKIPPED:`
+//! dir (`cargo build -p lockstepc`); clang-22 is `$LOCKSTEP_CLANG` or found
+//! by the test harness (`lockstep_tests::tools`). A missing tool skips its part with a `SKIPPED:`
 //! message, and fails it when `CI=true` or `LOCKSTEP_REQUIRE_TOOLS=1`.
 
 use lockstep_ptx_reader::*;
@@ -17,25 +17,18 @@ fn repo() -> PathBuf {
 }
 
 fn examples() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("examples"))
-        .expect("examples/ exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
-        .collect();
-    v.sort();
+    let v = lockstep_tests::cuda::cu_files(&repo().join("examples"));
     assert!(!v.is_empty(), "no examples/*.cu found");
     v
-}
-
-fn tools_required() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-        || std::env::var("LOCKSTEP_REQUIRE_TOOLS").is_ok_and(|v| v == "1")
 }
 
 /// Skips (loudly) or, when tools are required, fails.
 fn missing(tool: &str, how: &str) {
     let msg = format!("SKIPPED: {tool} not found ({how})");
-    assert!(!tools_required(), "{msg}; tools are required under CI=true");
+    assert!(
+        !lockstep_tests::tools::tools_required(),
+        "{msg}; tools are required under CI=true"
+    );
     eprintln!("{msg}");
 }
 
@@ -49,16 +42,13 @@ fn lockstepc() -> Option<PathBuf> {
     candidate.is_file().then_some(candidate)
 }
 
+/// `$LOCKSTEP_CLANG`, else clang-22 as the harness finds it (its message
+/// and CI policy when missing).
 fn clang() -> Option<PathBuf> {
     if let Ok(p) = std::env::var("LOCKSTEP_CLANG") {
         return Some(PathBuf::from(p));
     }
-    Command::new("clang-22")
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| PathBuf::from("clang-22"))
+    lockstep_tests::tools::require_tool(&lockstep_tests::cuda::CLANG)
 }
 
 /// Lines that hold an instruction (one per line in both compilers' output).
@@ -149,32 +139,11 @@ fn lockstepc_ptx_of_every_example_reads() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(read >= 5 * 10, "only {read} PTX files read");
 }
-/// clang-22 -O3 device PTX of `file` (the command of tests/harness/clang_peer_main.rs).
+/// clang-22 -O3 device PTX of `file` (the harness's peer command).
 fn clang_ptx(clang: &Path, file: &Path, scratch: &Path) -> Result<String, String> {
-    let cuda = repo().join("tests/cuda");
     let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
     let out = scratch.join(format!("{stem}.ptx"));
-    run(Command::new(clang)
-        .args([
-            "-x",
-            "cuda",
-            "-nocudainc",
-            "-nocudalib",
-            "--cuda-gpu-arch=sm_80",
-            "-include",
-        ])
-        .arg(cuda.join("prelude.h"))
-        .arg("-isystem")
-        .arg(cuda.join("include"))
-        .args([
-            "--cuda-device-only",
-            "--cuda-feature=+ptx80",
-            "-O3",
-            "-S",
-            "-o",
-        ])
-        .arg(&out)
-        .arg(file))?;
+    lockstep_tests::cuda::compile_device_ptx(clang, file, &out)?;
     std::fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))
 }
 
@@ -188,10 +157,7 @@ fn scratch_dir(tag: &str) -> PathBuf {
 #[test]
 fn clang_ptx_of_every_example_reads() {
     let Some(clang) = clang() else {
-        return missing(
-            "clang-22",
-            "install the Debian package clang-22, or set LOCKSTEP_CLANG",
-        );
+        return;
     };
     let scratch = scratch_dir("examples");
     let mut failures = Vec::new();
@@ -212,10 +178,7 @@ fn clang_ptx_of_every_example_reads() {
 #[test]
 fn clang_ptx_of_the_constructs_fixture_reads() {
     let Some(clang) = clang() else {
-        return missing(
-            "clang-22",
-            "install the Debian package clang-22, or set LOCKSTEP_CLANG",
-        );
+        return;
     };
     let scratch = scratch_dir("fixture");
     let fixture =

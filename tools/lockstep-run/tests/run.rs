@@ -1,7 +1,9 @@
 //! `lockstep-run` end to end: every `examples/*.cu` prints exactly
 //! `examples/expected/<stem>.out` at -O0 and -O3, and with clang's PTX
-//! through `--device-ptx`; faults exit with status 2; `main`'s status
+//! through `--device-ptx` (the oracle in `oracle/mod.rs`); faults exit with status 2; `main`'s status
 //! passes through; `--stats-json` writes every counter.
+
+mod oracle;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,111 +15,20 @@ fn run_tool(args: &[&str]) -> Output {
         .expect("lockstep-run starts")
 }
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn examples() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("examples"))
-        .expect("examples/ exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
-        .collect();
-    v.sort();
-    assert!(v.len() >= 10, "expected the examples, found {v:?}");
-    v
-}
+use oracle::repo;
 
 fn expected(cu: &Path) -> String {
-    let stem = cu.file_stem().unwrap().to_string_lossy();
-    std::fs::read_to_string(repo().join("examples/expected").join(format!("{stem}.out")))
-        .unwrap_or_else(|e| panic!("expected output of {stem}: {e}"))
-}
-
-/// Runs every example with `extra` flags; returns the failures.
-fn check_examples(extra: impl Fn(&Path) -> Option<Vec<String>>) -> Vec<String> {
-    let mut failures = Vec::new();
-    for cu in examples() {
-        let Some(flags) = extra(&cu) else { continue };
-        let mut args = vec![cu.to_string_lossy().into_owned()];
-        args.extend(flags);
-        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run_tool(&argv);
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        if out.status.code() != Some(0) || stdout != expected(&cu) {
-            failures.push(format!(
-                "{}: status {:?}\nstdout:\n{stdout}\nstderr:\n{}",
-                args.join(" "),
-                out.status.code(),
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-    }
-    failures
+    oracle::expected_output(cu).unwrap_or_else(|e| panic!("expected output: {e}"))
 }
 
 #[test]
 fn examples_print_expected_output_at_o0_and_o3() {
-    for level in ["-O0", "-O3"] {
-        let failures = check_examples(|_| Some(vec![level.to_string()]));
-        assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
-    }
-}
-
-fn clang() -> Option<PathBuf> {
-    let found = Command::new("clang-22").arg("--version").output().is_ok();
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "clang-22 is required under CI=true (Debian package clang-22)"
-        );
-        eprintln!("SKIPPED: clang-22 not found; the --device-ptx peer check did not run");
-        return None;
-    }
-    Some(PathBuf::from("clang-22"))
+    oracle::check_at_o0_and_o3("examples");
 }
 
 #[test]
 fn examples_run_with_clang_ptx() {
-    let Some(clang) = clang() else { return };
-    let dir = std::env::temp_dir().join(format!("lockstep-run-clang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let cuda = repo().join("tests/cuda");
-    let failures = check_examples(|cu| {
-        let stem = cu.file_stem().unwrap().to_string_lossy().into_owned();
-        let ptx = dir.join(format!("{stem}.ptx"));
-        let status = Command::new(&clang)
-            .args([
-                "-x",
-                "cuda",
-                "-nocudainc",
-                "-nocudalib",
-                "--cuda-gpu-arch=sm_80",
-            ])
-            .args([
-                "--cuda-device-only",
-                "--cuda-feature=+ptx80",
-                "-O3",
-                "-S",
-                "-include",
-            ])
-            .arg(cuda.join("prelude.h"))
-            .arg("-isystem")
-            .arg(cuda.join("include"))
-            .arg(cu)
-            .arg("-o")
-            .arg(&ptx)
-            .status()
-            .expect("clang-22 starts");
-        assert!(status.success(), "clang-22 failed on {stem}");
-        Some(vec![
-            "-O3".to_string(),
-            "--device-ptx".to_string(),
-            ptx.to_string_lossy().into_owned(),
-        ])
-    });
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+    oracle::check_with_clang_ptx("examples");
 }
 
 /// Writes `text` to `<tmp>/lockstep-run-test-<pid>-<name>/<name>`; each

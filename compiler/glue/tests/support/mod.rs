@@ -76,16 +76,9 @@ pub fn parse_mlir(src: &str) -> (Context, OpId) {
     (ctx, m)
 }
 
-fn truthy(var: &str) -> bool {
-    std::env::var(var)
-        .map(|s| matches!(s.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes"))
-        .unwrap_or(false)
-}
-
-/// Missing tools fail instead of skipping (`CI`, `LOCKSTEP_REQUIRE_TOOLS`).
-pub fn tools_required() -> bool {
-    truthy("CI") || truthy("LOCKSTEP_REQUIRE_TOOLS")
-}
+/// Missing tools fail instead of skipping (`CI`, `LOCKSTEP_REQUIRE_TOOLS`):
+/// the test harness's policy.
+pub use lockstep_tests::tools::tools_required;
 
 /// The directory holding `cuda.h`: `LOCKSTEP_CUDA_INCLUDE`, the NVIDIA PyPI
 /// wheels' `cu13/include`, or `/usr/local/cuda/include`.

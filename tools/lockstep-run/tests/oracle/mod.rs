@@ -1,0 +1,100 @@
+//! The simulator oracle shared by the `run` (examples/) and `benches`
+//! (benches/) tests: every program of a suite directory must exit with
+//! status 0 and print exactly `<dir>/expected/<stem>.out` under the given
+//! `lockstep-run` flags, and under `-O3 --device-ptx` with clang-22's PTX.
+//!
+//! Invariants: a program without an expected output is a failure (nothing
+//! joins a suite unchecked); a missing clang-22 follows the test harness's
+//! policy (`lockstep_tests::tools`: skipped loudly, failed under CI).
+
+use lockstep_tests::cuda::{CLANG, compile_device_ptx, cu_files};
+use lockstep_tests::tools::require_tool;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The `.cu` programs of `repo()/dir`, sorted; at least one.
+pub fn programs(dir: &str) -> Vec<PathBuf> {
+    let programs = cu_files(&repo().join(dir));
+    assert!(!programs.is_empty(), "no {dir}/*.cu found");
+    programs
+}
+
+fn stem(cu: &Path) -> String {
+    cu.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+pub fn expected_output(cu: &Path) -> Result<String, String> {
+    let dir = cu.parent().unwrap_or(Path::new("."));
+    let path = dir.join("expected").join(format!("{}.out", stem(cu)));
+    std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs `lockstep-run <cu> <flags>`; `None` when it exits with 0 and prints
+/// the expected output.
+pub fn mismatch(cu: &Path, flags: &[String]) -> Option<String> {
+    let want = match expected_output(cu) {
+        Ok(text) => text,
+        Err(e) => return Some(format!("missing expected output: {e}")),
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_lockstep-run"))
+        .arg(cu)
+        .args(flags)
+        .output()
+        .expect("lockstep-run starts");
+    let got = String::from_utf8_lossy(&out.stdout);
+    if out.status.code() == Some(0) && got == want {
+        return None;
+    }
+    Some(format!(
+        "{} {}: status {:?}\nstdout:\n{got}\nexpected:\n{want}\nstderr:\n{}",
+        cu.display(),
+        flags.join(" "),
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    ))
+}
+
+/// Every program of `dir` at -O0 and -O3; asserts there is no mismatch.
+pub fn check_at_o0_and_o3(dir: &str) {
+    let mut failures = Vec::new();
+    for cu in programs(dir) {
+        for level in ["-O0", "-O3"] {
+            failures.extend(mismatch(&cu, &[level.to_string()]));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+}
+
+/// Every program of `dir` with its kernels taken from clang-22's `-O3` PTX
+/// (`--device-ptx`); asserts there is no mismatch.
+pub fn check_with_clang_ptx(dir: &str) {
+    let Some(clang) = require_tool(&CLANG) else {
+        return;
+    };
+    let scratch = std::env::temp_dir().join(format!(
+        "lockstep-run-{}-{}",
+        dir.replace('/', "-"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut failures = Vec::new();
+    for cu in programs(dir) {
+        let ptx = scratch.join(format!("{}.ptx", stem(&cu)));
+        if let Err(e) = compile_device_ptx(&clang, &cu, &ptx) {
+            failures.push(e);
+            continue;
+        }
+        let flags = [
+            "-O3".to_string(),
+            "--device-ptx".to_string(),
+            ptx.to_string_lossy().into_owned(),
+        ];
+        failures.extend(mismatch(&cu, &flags));
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+}
