@@ -30,6 +30,8 @@ use exec::{Cta, LaunchShape};
 use memory::{DirectPort, GlobalMemory, LoggedPort};
 use rayon::prelude::*;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Simulator limits and parallelism.
 #[derive(Clone, Debug)]
@@ -42,6 +44,9 @@ pub struct SimConfig {
     pub threads: usize,
     /// Shared memory per CTA (static + dynamic), in bytes.
     pub max_shared_per_cta: u32,
+    /// If set, each finished CTA adds its warp instructions here, so a front end can show
+    /// progress from another thread while a launch runs.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl Default for SimConfig {
@@ -51,6 +56,7 @@ impl Default for SimConfig {
             quantum: 256,
             threads: 0,
             max_shared_per_cta: 227 * 1024,
+            progress: None,
         }
     }
 }
@@ -307,11 +313,13 @@ impl Device {
         let mut times = Vec::with_capacity(ctas.len());
         let warps_per_cta = threads.div_ceil(32);
         let shared_per_cta = u64::from(prog.dynamic_shared_at) + u64::from(dynamic_shared);
+        let progress = self.config.progress.as_deref();
         let sequential = ctas.len() == 1 || prog.funcs.iter().any(|f| f.has_global_atomics);
         if sequential {
             for &ctaid in &ctas {
                 let mut cta = Cta::new(prog, &shape, &model, ctaid, DirectPort(&mut self.global));
                 cta.run()?;
+                report_progress(progress, &cta.stats);
                 total.add(&cta.stats);
                 times.push(cta.time);
                 merge_profile(&mut self.profile[m.0 as usize], &cta.profile);
@@ -329,6 +337,7 @@ impl Device {
                     };
                     let mut cta = Cta::new(prog, &shape, &model, ctaid, port);
                     cta.run()?;
+                    report_progress(progress, &cta.stats);
                     Ok((cta.stats, cta.time, cta.profile, cta.global.log))
                 })
                 .collect::<Vec<Result<_, Fault>>>()
@@ -350,6 +359,12 @@ impl Device {
         }
         total.cycles = timing::kernel_cycles(&times, warps_per_cta, shared_per_cta);
         Ok(total)
+    }
+}
+
+fn report_progress(progress: Option<&AtomicU64>, stats: &LaunchStats) {
+    if let Some(p) = progress {
+        p.fetch_add(stats.inst_executed, Ordering::Relaxed);
     }
 }
 
