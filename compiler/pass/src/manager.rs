@@ -180,6 +180,27 @@ impl OpPassManager {
         s
     }
 
+    /// Removes every pass (at any depth) whose [`Pass::changes_kernels`] holds and returns
+    /// their arguments in pipeline order; nested managers left empty are removed too.
+    pub fn remove_kernel_changing_passes(&mut self) -> Vec<&'static str> {
+        let mut removed = Vec::new();
+        self.entries.retain_mut(|e| match e {
+            Entry::Pass(p) => {
+                let changes = p.pass.changes_kernels();
+                if changes {
+                    removed.push(p.pass.argument());
+                }
+                !changes
+            }
+            Entry::Nested(n) => {
+                let before = n.entries.len();
+                removed.extend(n.remove_kernel_changing_passes());
+                !(n.entries.is_empty() && before > 0)
+            }
+        });
+        removed
+    }
+
     fn write_tree(&self, out: &mut String, indent: usize) {
         let pad = "  ".repeat(indent);
         let _ = writeln!(out, "{pad}{}(", self.anchor);

@@ -92,6 +92,12 @@ pub trait Pass: Send {
     fn clone_pass(&self) -> Option<Box<dyn Pass>> {
         None
     }
+    /// Whether the pass may create, rename or remove kernels (kernel fusion does). A driver
+    /// that launches kernels by name from another PTX file (`lockstep-run --device-ptx`)
+    /// must not run such a pass.
+    fn changes_kernels(&self) -> bool {
+        false
+    }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic>;
 }
 

@@ -154,6 +154,30 @@ impl Pass for NoOp {
     }
 }
 
+/// Declares that it changes the set of kernels (as kernel fusion does); runs as `noop`.
+struct Rekernel;
+static REKERNEL: PassInfo = PassInfo {
+    argument: "rekernel",
+    description: "Claim to change kernels",
+    options: &[],
+    create: |_| Ok(Box::new(Rekernel)),
+};
+impl Pass for Rekernel {
+    fn argument(&self) -> &'static str {
+        "rekernel"
+    }
+    fn name(&self) -> &'static str {
+        "Rekernel"
+    }
+    fn changes_kernels(&self) -> bool {
+        true
+    }
+    fn run(&mut self, _: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
+        cx.mark_all_preserved();
+        Ok(())
+    }
+}
+
 /// Anchored on `t.func`: sets `visited` on it.
 struct Visit;
 static VISIT: PassInfo = PassInfo {
@@ -339,7 +363,9 @@ impl Pass for Local {
 
 fn registry() -> PassRegistry {
     let mut r = PassRegistry::new();
-    for info in [&MARK, &NOOP, &VISIT, &FAIL, &REMARK, &BREAK, &ANALYZE] {
+    for info in [
+        &MARK, &NOOP, &VISIT, &FAIL, &REMARK, &BREAK, &ANALYZE, &REKERNEL,
+    ] {
         assert!(r.register(info));
     }
     assert!(
@@ -383,6 +409,22 @@ fn dump_pipeline_matches_mlir_shape() {
     );
     let (pm, _) = manager(" noop , mark ");
     assert_eq!(pm.to_pipeline_string(), "any(noop,mark{tag=m})");
+}
+
+#[test]
+fn kernel_changing_passes_are_removed_at_any_depth() {
+    let (mut pm, _) =
+        manager("builtin.module(t.func(rekernel),noop,t.func(mark{tag=x},rekernel),rekernel)");
+    assert_eq!(
+        pm.remove_kernel_changing_passes(),
+        ["rekernel", "rekernel", "rekernel"]
+    );
+    // The nest that held only `rekernel` is gone; the other keeps `mark`.
+    assert_eq!(
+        pm.to_pipeline_string(),
+        "builtin.module(noop,t.func(mark{tag=x}))"
+    );
+    assert!(pm.remove_kernel_changing_passes().is_empty());
 }
 
 #[test]

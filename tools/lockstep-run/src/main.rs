@@ -16,18 +16,23 @@
 //!   (`lockstep_opt::levels`), so `lockstep-run -O3` runs what `lockstepc
 //!   -O3 --emit=ptx` prints.
 //! - `--device-ptx` takes the kernels, by name, from another PTX file (e.g.
-//!   clang's) instead of compiling the program's own device code. The host
-//!   passes of this driver never create, rename or remove kernels, so the
-//!   names the host launches are the original ones.
+//!   clang's) instead of compiling the program's own device code. That file
+//!   holds the original kernels, so this mode runs no pass that creates,
+//!   renames or removes kernels: the -O pipelines drop such passes, an
+//!   explicit pass list naming one is an error, and the kernels are compared
+//!   before and after the passes.
+//! - Long runs show a progress line on stderr when it is a terminal
+//!   (`progress`); piped runs print nothing extra.
+
+mod progress;
+mod report;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lockstep_ir::{Context, Diagnostic};
 use lockstep_opt::levels::optimization_pipeline;
 use lockstep_pass::PassManager;
-use lockstep_runtime::{
-    Backend, HostProgram, LaunchRecord, RunError, RunOptions, SimBackend, run_main,
-};
-use lockstep_sim::{BranchProfile, LaunchStats, SimConfig};
+use lockstep_runtime::{Backend, HostProgram, RunError, RunOptions, SimBackend, run_main};
+use lockstep_sim::SimConfig;
 use lockstep_translate::{TranslateError, TranslateOptions};
 use std::io::Write;
 use std::process::ExitCode;
@@ -191,6 +196,7 @@ fn run(o: &Options) -> u8 {
     // Host code runs on the interpreter, which takes unstructured control
     // flow only.
     let lower_host = "builtin.module(func.func(convert-scf-to-cf))".to_string();
+    let kernels_before = kernel_names(&ctx, module);
     for p in pipeline.iter().chain(std::iter::once(&lower_host)) {
         let mut pm = match PassManager::parse(p, &registry) {
             Ok(pm) => pm,
@@ -199,11 +205,36 @@ fn run(o: &Options) -> u8 {
                 return 1;
             }
         };
+        if o.device_ptx.is_some() {
+            let dropped = pm.remove_kernel_changing_passes();
+            if let Some(pass) = dropped.first()
+                && (o.device_passes.is_some() || o.host_passes.is_some())
+            {
+                eprintln!(
+                    "lockstep-run: error: pass '{pass}' creates, renames or removes kernels, \
+                     so it cannot run with --device-ptx, which takes the original kernels"
+                );
+                return 1;
+            }
+        }
         let r = pm.run(&mut ctx, module);
         if !r.diagnostics.is_empty() {
             report(&ctx, &r.diagnostics);
         }
         if r.failed {
+            return 1;
+        }
+    }
+
+    if o.device_ptx.is_some() {
+        let after = kernel_names(&ctx, module);
+        if after != kernels_before {
+            eprintln!(
+                "lockstep-run: error: the passes changed the kernels ({} before, {} after), \
+                 but --device-ptx takes the original kernels",
+                kernels_before.join(", "),
+                after.join(", ")
+            );
             return 1;
         }
     }
@@ -245,8 +276,10 @@ fn run(o: &Options) -> u8 {
             return 1;
         }
     };
+    let progress = progress::Progress::start();
     let mut sim = SimBackend::new(SimConfig {
         threads: o.threads,
+        progress: Some(progress.counter.clone()),
         ..SimConfig::default()
     });
     let mut gpu = match real_gpu(o.cuda) {
@@ -268,10 +301,11 @@ fn run(o: &Options) -> u8 {
         return 1;
     }
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(progress.suspending(stdout.lock()));
     let result = run_main(&ctx, &program, backend, RunOptions { stdout: &mut out });
     let _ = out.flush();
     drop(out);
+    progress.finish();
     let status = match result {
         Ok(code) => (code & 0xff) as u8,
         Err(RunError::Fault(msg)) => {
@@ -289,16 +323,16 @@ fn run(o: &Options) -> u8 {
     };
     // Counters come from the simulator only; a GPU run records none.
     if o.stats {
-        eprint!("{}", stats_table(&sim.launches, &sim.totals()));
+        eprint!("{}", report::stats_table(&sim.launches, &sim.totals()));
     }
     if let Some(path) = &o.stats_json
-        && let Err(e) = std::fs::write(path, stats_json(&sim.launches, &sim.totals()))
+        && let Err(e) = std::fs::write(path, report::stats_json(&sim.launches, &sim.totals()))
     {
         eprintln!("lockstep-run: error: cannot write '{path}': {e}");
         return 1;
     }
     if let Some(path) = &o.profile
-        && let Err(e) = std::fs::write(path, profile_json(&sim.branch_profile()))
+        && let Err(e) = std::fs::write(path, report::profile_json(&sim.branch_profile()))
     {
         eprintln!("lockstep-run: error: cannot write '{path}': {e}");
         return 1;
@@ -326,156 +360,21 @@ fn real_gpu(cuda: bool) -> Result<Option<Box<dyn Backend>>, String> {
     Ok(None)
 }
 
-/// A JSON number; ratios of empty counters are never NaN, but stay valid
-/// JSON if one ever is.
-fn json_number(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v}")
-    } else {
-        "null".to_string()
-    }
-}
-
-fn json_counters(s: &LaunchStats, skip_launches: bool) -> String {
-    s.named()
-        .into_iter()
-        .filter(|(n, _)| !(skip_launches && *n == "launches"))
-        .map(|(n, v)| format!("\"{n}\": {}", json_number(v)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+/// The names of the kernels of every `device.module` in `module`, in IR order.
+fn kernel_names(ctx: &Context, module: lockstep_ir::OpId) -> Vec<String> {
+    let mut names = Vec::new();
+    let children = |op| lockstep_glue::kernels::top_level_ops(ctx, op);
+    for dev in children(module) {
+        if !ctx.isa(dev, &lockstep_device::MODULE) {
+            continue;
+        }
+        for op in children(dev) {
+            if let Some(f) = lockstep_device::FunctionOp::from_op(ctx, op)
+                && f.is_kernel(ctx)
+            {
+                names.push(f.name(ctx).to_string());
+            }
         }
     }
-    out.push('"');
-    out
-}
-
-/// `{"branches": [{"function", "ptx_file", "ptx_line", "source":
-/// {"file", "line", "col"} | null, "warp_visits", "lanes_taken",
-/// "lanes_not_taken", "divergent_visits"}, ...]}`, one entry per
-/// conditional branch that ran, summed over launches.
-fn profile_json(branches: &[BranchProfile]) -> String {
-    let mut s = String::from("{\n  \"branches\": [");
-    for (i, b) in branches.iter().enumerate() {
-        s.push_str(if i == 0 { "\n    " } else { ",\n    " });
-        let source = match &b.source {
-            Some((file, line, col)) => format!(
-                "{{\"file\": {}, \"line\": {line}, \"col\": {col}}}",
-                json_string(file)
-            ),
-            None => "null".to_string(),
-        };
-        let c = &b.counts;
-        s.push_str(&format!(
-            "{{\"function\": {}, \"ptx_file\": {}, \"ptx_line\": {}, \"source\": {source}, \"warp_visits\": {}, \"lanes_taken\": {}, \"lanes_not_taken\": {}, \"divergent_visits\": {}}}",
-            json_string(&b.function),
-            json_string(&b.ptx_file),
-            b.ptx_line,
-            c.warp_visits,
-            c.lanes_taken,
-            c.lanes_not_taken,
-            c.divergent_visits
-        ));
-    }
-    s.push_str("\n  ]\n}\n");
-    s
-}
-
-/// `{"launches": N, "kernels": [{"name", "grid", "block", counters...}],
-/// "totals": {counters..., "launches"}}`.
-fn stats_json(launches: &[LaunchRecord], totals: &LaunchStats) -> String {
-    let mut s = format!("{{\n  \"launches\": {},\n  \"kernels\": [", launches.len());
-    for (i, l) in launches.iter().enumerate() {
-        s.push_str(if i == 0 { "\n    " } else { ",\n    " });
-        s.push_str(&format!(
-            "{{\"name\": {}, \"grid\": [{}, {}, {}], \"block\": [{}, {}, {}], {}}}",
-            json_string(&l.kernel),
-            l.grid[0],
-            l.grid[1],
-            l.grid[2],
-            l.block[0],
-            l.block[1],
-            l.block[2],
-            json_counters(&l.stats, true)
-        ));
-    }
-    s.push_str(&format!(
-        "\n  ],\n  \"totals\": {{{}}}\n}}\n",
-        json_counters(totals, false)
-    ));
-    s
-}
-
-/// One row per launch and a total row, one column per counter.
-fn stats_table(launches: &[LaunchRecord], totals: &LaunchStats) -> String {
-    let names: Vec<&str> = totals.named().into_iter().map(|(n, _)| n).collect();
-    let cell = |n: &str, v: f64| {
-        if n.ends_with("efficiency") {
-            format!("{:.1}%", v * 100.0)
-        } else {
-            format!("{v}")
-        }
-    };
-    let mut rows: Vec<(String, Vec<String>)> = launches
-        .iter()
-        .map(|l| {
-            let label = format!(
-                "{} <<<({},{},{}),({},{},{})>>>",
-                l.kernel, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]
-            );
-            (
-                label,
-                l.stats
-                    .named()
-                    .into_iter()
-                    .map(|(n, v)| cell(n, v))
-                    .collect(),
-            )
-        })
-        .collect();
-    rows.push((
-        "total".to_string(),
-        totals
-            .named()
-            .into_iter()
-            .map(|(n, v)| cell(n, v))
-            .collect(),
-    ));
-    // Transposed: a counter per line keeps the table readable for any
-    // number of counters.
-    let label_w = names.iter().map(|n| n.len()).max().unwrap_or(0);
-    let col_w: Vec<usize> = rows
-        .iter()
-        .map(|(l, cells)| {
-            cells
-                .iter()
-                .map(String::len)
-                .chain([l.len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut s = String::from("== lockstep-run: simulator counters ==\n");
-    s.push_str(&format!("{:label_w$}", "launch"));
-    for ((l, _), w) in rows.iter().zip(&col_w) {
-        s.push_str(&format!("  {l:>w$}"));
-    }
-    s.push('\n');
-    for (k, n) in names.iter().enumerate() {
-        s.push_str(&format!("{n:label_w$}"));
-        for ((_, cells), w) in rows.iter().zip(&col_w) {
-            s.push_str(&format!("  {:>w$}", cells[k]));
-        }
-        s.push('\n');
-    }
-    s
+    names
 }

@@ -122,16 +122,17 @@ fn stats_json_lists_every_launch_and_counter() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected(&cu));
     let text = std::fs::read_to_string(&json).unwrap();
     let _ = std::fs::remove_file(&json);
-    // two_kernels launches two kernels ten times each.
+    // two_kernels launches two kernels ten times each: ten launch entries and one
+    // per-kernel entry each.
     assert!(text.contains("\"launches\": 20,"), "{text}");
     assert_eq!(
         text.matches("\"name\": \"jacobi_step\"").count(),
-        10,
+        11,
         "{text}"
     );
     assert_eq!(
         text.matches("\"name\": \"damp_copy\"").count(),
-        10,
+        11,
         "{text}"
     );
     for counter in [
@@ -153,19 +154,91 @@ fn stats_json_lists_every_launch_and_counter() {
         "atomic_transactions",
         "barriers",
     ] {
-        // Once per launch and once in the totals.
+        // Once per launch, once per kernel and once in the totals.
         assert_eq!(
             text.matches(&format!("\"{counter}\": ")).count(),
-            21,
+            23,
             "{counter}: {text}"
         );
     }
     assert!(text.contains("\"totals\": {\"launches\": 20,"), "{text}");
+    // Each kernel's entry sums its ten launches.
+    for kernel in ["jacobi_step", "damp_copy"] {
+        assert!(
+            text.contains(&format!("{{\"name\": \"{kernel}\", \"launches\": 10,")),
+            "{text}"
+        );
+    }
+    let total_insts = |json: &str| -> u64 {
+        let at = json.find("\"totals\"").unwrap();
+        let rest = &json[at..];
+        let v = rest.split("\"inst_executed\": ").nth(1).unwrap();
+        v[..v.find(',').unwrap()].parse().unwrap()
+    };
+    let per_kernel_sum: u64 = text
+        .split("\"by_kernel\"")
+        .nth(1)
+        .unwrap()
+        .split("\"totals\"")
+        .next()
+        .unwrap()
+        .split("\"inst_executed\": ")
+        .skip(1)
+        .map(|v| v[..v.find(',').unwrap()].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(per_kernel_sum, total_insts(&text), "{text}");
+    // The table has a column per kernel and a total column.
     let table = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        table.contains("inst_executed") && table.contains("total"),
+    let header = table.lines().nth(1).unwrap_or_default();
+    let columns: Vec<&str> = header.split_whitespace().collect();
+    assert_eq!(
+        columns,
+        ["kernel", "jacobi_step", "damp_copy", "total"],
         "{table}"
     );
+    assert!(table.contains("inst_executed"), "{table}");
+}
+
+/// Long runs draw a progress line on a terminal; piped runs print nothing extra. The test
+/// sets the line's delay to zero so a short example is long enough, and gets a terminal
+/// from `script` (util-linux).
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let cu = repo().join("examples/bitonic.cu");
+    let out = Command::new(env!("CARGO_BIN_EXE_lockstep-run"))
+        .arg(&cu)
+        .env("LOCKSTEP_PROGRESS_DELAY_MS", "0")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected(&cu));
+
+    let command = format!(
+        "{} {}",
+        env!("CARGO_BIN_EXE_lockstep-run"),
+        cu.to_str().unwrap()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("LOCKSTEP_PROGRESS_DELAY_MS", "0")
+        .output()
+        .expect("script (util-linux) runs");
+    assert_eq!(out.status.code(), Some(0));
+    let tty = String::from_utf8_lossy(&out.stdout);
+    assert!(tty.contains("warp instructions"), "{tty}");
+    // The program's own output still arrives whole, on its own lines.
+    let lines: Vec<&str> = tty
+        .split(['\r', '\n'])
+        .map(|l| l.trim_start_matches("\u{1b}[2K"))
+        .collect();
+    for line in expected(&cu).lines() {
+        assert!(lines.contains(&line), "{line:?} in {tty}");
+    }
 }
 
 #[test]
