@@ -8,6 +8,8 @@
 //!   one file, N interleaved times each, single-threaded, output to `/dev/null`, and prints
 //!   wall time (median, min) and peak RSS per tool plus the ratios (see [`run`]).
 //!
+//! - `host-loop` times `lockstep-run` on host-only work against a native build (see
+//!   [`host_loop`]).
 //! - `sim` times the PTX simulator on an ALU/branch loop in warp instructions per second
 //!   (see [`sim`]).
 //!
@@ -17,6 +19,7 @@
 
 mod cuda_gen;
 mod frontend;
+mod host_loop;
 mod module_gen;
 mod phases;
 mod run;
@@ -114,6 +117,18 @@ enum Command {
         /// The .mlir file to process.
         file: PathBuf,
     },
+    /// Time lockstep-run on a host loop over a million elements, against a native build.
+    HostLoop {
+        /// The lockstep-run binary.
+        #[arg(long, default_value = "target/release/lockstep-run")]
+        ours: PathBuf,
+        /// The C++ compiler that builds the native peer.
+        #[arg(long, default_value = "clang++-22")]
+        clangxx: PathBuf,
+        /// Timed runs per variant (after one untimed warm-up run).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
     /// Time the PTX simulator (every counter on) in warp instructions per second.
     Sim {
         /// Worker thread counts to measure, comma separated.
@@ -169,6 +184,11 @@ fn main() -> Result<()> {
             file,
         }),
         Command::Phases { runs, file } => phases::phases(&file, runs),
+        Command::HostLoop {
+            ours,
+            clangxx,
+            runs,
+        } => host_loop::host_loop(&ours, &clangxx, runs),
         Command::Sim {
             threads,
             runs,
