@@ -21,12 +21,17 @@ pub enum BackendError {
     Fault(String),
     /// Any other failure.
     Error(String),
+    /// A diagnostic about the user's input that already names its `file:line:col` and shows
+    /// the offending line (a PTX file the reader rejects), printed as it is.
+    Located(String),
 }
 
 impl fmt::Display for BackendError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BackendError::Fault(m) | BackendError::Error(m) => f.write_str(m),
+            BackendError::Fault(m) | BackendError::Error(m) | BackendError::Located(m) => {
+                f.write_str(m)
+            }
         }
     }
 }

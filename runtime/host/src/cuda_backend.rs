@@ -77,7 +77,7 @@ impl CudaBackend {
 impl Backend for CudaBackend {
     fn load_ptx(&mut self, file: &str, ptx: &str) -> Result<(), BackendError> {
         let names: Vec<String> = lockstep_sim::ptx::read_ptx(file, ptx)
-            .map_err(|e| BackendError::Error(e.to_string()))?
+            .map_err(|e| BackendError::Located(e.to_string()))?
             .kernels
             .into_iter()
             .map(|k| k.name)

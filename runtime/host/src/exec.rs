@@ -113,7 +113,7 @@ impl Machine<'_> {
                     self.ctx.name_of(op)
                 ))
             }
-            BackendError::Error(msg) => self.error(op, msg),
+            BackendError::Error(msg) | BackendError::Located(msg) => self.error(op, msg),
         }
     }
 

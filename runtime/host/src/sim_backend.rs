@@ -81,7 +81,7 @@ impl Backend for SimBackend {
         let id = self
             .device
             .load_ptx(file, ptx)
-            .map_err(|e| BackendError::Error(e.to_string()))?;
+            .map_err(|e| BackendError::Located(e.to_string()))?;
         for k in self.device.kernels(id) {
             if self.kernels.iter().any(|(n, _)| *n == k) {
                 return Err(BackendError::Error(format!(

@@ -297,7 +297,10 @@ fn run(o: &Options) -> u8 {
     if !ptx.trim().is_empty()
         && let Err(e) = backend.load_ptx(&ptx_name, &ptx)
     {
-        eprintln!("lockstep-run: error: {e}");
+        match e {
+            lockstep_runtime::BackendError::Located(diag) => eprintln!("{diag}"),
+            e => eprintln!("lockstep-run: error: {e}"),
+        }
         return 1;
     }
     let stdout = std::io::stdout();
