@@ -27,6 +27,7 @@ pub fn register_all_passes(reg: &mut PassRegistry) {
     lockstep_analysis::register_test_passes(reg);
     lockstep_divergence::register_passes(reg);
     lockstep_codegen::register_passes(reg);
+    lockstep_codemotion::register_passes(reg);
 }
 
 /// A context with every dialect registered.
