@@ -20,7 +20,7 @@ pub use analysis::{Analysis, AnalysisManager};
 pub use instrument::{IrPrinting, PassSelection, StatisticsDisplay};
 pub use manager::{OpPassManager, PassManager, RunOutcome, VerifierFn};
 pub use options::PassOptions;
-pub use pass::{OptionSpec, Pass, PassContext, PassInfo, Statistics};
+pub use pass::{OptionSpec, Pass, PassContext, PassInfo, RemarkFilter, Statistics};
 pub use pipeline::PipelineError;
 pub use registry::PassRegistry;
 pub use timing::{TimeAcc, TimingReport, TimingRow};

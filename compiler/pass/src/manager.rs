@@ -41,7 +41,7 @@
 use crate::analysis::AnalysisManager;
 use crate::instrument::{self, Ancestor, IrPrinting, StatisticsDisplay};
 use crate::options::PassOptions;
-use crate::pass::{Pass, PassContext, PassInfo, Statistics};
+use crate::pass::{Pass, PassContext, PassInfo, RemarkFilter, Statistics};
 use crate::pipeline::{Element, PipelineError, parse_pipeline};
 use crate::registry::{PassRegistry, close_matches, did_you_mean};
 use crate::timing::{TimeAcc, TimingRow, banner};
@@ -393,6 +393,8 @@ pub struct PassManager {
     pub ir_printing: IrPrinting,
     /// Record timings (`--timing`).
     pub timing: bool,
+    /// Optimization-remark categories passes report (`--remarks=`).
+    pub remarks: RemarkFilter,
     pub verifier: VerifierFn,
     output: OutputSink,
     times: FxHashMap<usize, TimeAcc>,
@@ -422,6 +424,7 @@ impl PassManager {
             threading: true,
             ir_printing: IrPrinting::default(),
             timing: false,
+            remarks: RemarkFilter::default(),
             verifier: lockstep_ir::verify::verify,
             output: Box::new(|s| eprint!("{s}")),
             times: FxHashMap::default(),
@@ -474,6 +477,7 @@ impl PassManager {
             threading: self.threading && !self.ir_printing.module_scope,
             printing: &self.ir_printing,
             timing: self.timing,
+            remarks: &self.remarks,
             verifier: self.verifier,
         };
         let mut rec = Record::new(Some(&mut self.output));
@@ -686,6 +690,7 @@ struct Env<'a> {
     threading: bool,
     printing: &'a IrPrinting,
     timing: bool,
+    remarks: &'a RemarkFilter,
     verifier: VerifierFn,
 }
 
@@ -819,7 +824,7 @@ fn run_pass(
 
     let mut stats = Statistics::default();
     let start = Instant::now();
-    let mut cx = PassContext::new(ctx, am, &mut stats);
+    let mut cx = PassContext::new(ctx, am, &mut stats).with_remarks(env.remarks);
     let result = slot.pass.run(op, &mut cx);
     let PassContext {
         preserve_all,

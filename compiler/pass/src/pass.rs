@@ -36,6 +36,46 @@ pub struct PassContext<'a> {
     /// Warnings, remarks and notes the pass emitted; errors that make the
     /// pass fail are returned from [`Pass::run`] instead.
     pub diagnostics: Vec<Diagnostic>,
+    /// The optimization-remark categories the user asked for (`--remarks=`).
+    pub remarks: &'a RemarkFilter,
+}
+
+/// Which categories of optimization remarks a run reports, as `--remarks=code-motion,...`
+/// asks (`all` selects every category). Passes that explain their decisions check
+/// [`PassContext::remarks_enabled`] first, so unrequested remarks cost nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RemarkFilter {
+    categories: Vec<String>,
+}
+
+static NO_REMARKS: RemarkFilter = RemarkFilter {
+    categories: Vec::new(),
+};
+
+impl RemarkFilter {
+    /// A comma-separated list of categories; empty entries are ignored.
+    pub fn parse(list: &str) -> RemarkFilter {
+        RemarkFilter {
+            categories: list
+                .split(',')
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }
+    }
+
+    pub fn enabled(&self, category: &str) -> bool {
+        self.categories.iter().any(|c| c == category || c == "all")
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.categories.is_empty()
+    }
+
+    pub fn categories(&self) -> &[String] {
+        &self.categories
+    }
 }
 
 impl<'a> PassContext<'a> {
@@ -51,6 +91,26 @@ impl<'a> PassContext<'a> {
             preserve_all: false,
             preserved: Vec::new(),
             diagnostics: Vec::new(),
+            remarks: &NO_REMARKS,
+        }
+    }
+    /// The same context reporting the remark categories of `remarks`.
+    pub fn with_remarks(self, remarks: &'a RemarkFilter) -> Self {
+        PassContext { remarks, ..self }
+    }
+    pub fn remarks_enabled(&self, category: &str) -> bool {
+        self.remarks.enabled(category)
+    }
+    /// Emits `[category] message` as a remark if the user asked for `category`.
+    pub fn emit_optimization_remark(
+        &mut self,
+        category: &str,
+        loc: LocId,
+        message: impl Into<String>,
+    ) {
+        if self.remarks_enabled(category) {
+            let text = format!("[{category}] {}", message.into());
+            self.emit(Diagnostic::new(Severity::Remark, loc, text));
         }
     }
     pub fn mark_all_preserved(&mut self) {

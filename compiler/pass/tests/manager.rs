@@ -10,7 +10,7 @@ use lockstep_ir::{
 };
 use lockstep_pass::{
     Analysis, OptionSpec, Pass, PassContext, PassInfo, PassManager, PassOptions, PassRegistry,
-    PassSelection, StatisticsDisplay,
+    PassSelection, RemarkFilter, StatisticsDisplay,
 };
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -250,6 +250,9 @@ impl Pass for Remark {
             let text = format!("op in @{}", sym_of(cx.ctx, op).unwrap_or_default());
             cx.emit_remark(loc, text);
         }
+        // Shown only when the run asks for category `test` (`--remarks=test`).
+        let loc = cx.ctx.loc(op);
+        cx.emit_optimization_remark("test", loc, "explained");
         cx.mark_all_preserved();
         Ok(())
     }
@@ -812,6 +815,30 @@ fn remarks_are_collected_in_order() {
         assert!(!r.failed);
         let msgs: Vec<&str> = r.diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(msgs, vec!["op in @f", "op in @f", "op in @g"]);
+    }
+}
+
+#[test]
+fn optimization_remarks_follow_the_requested_categories() {
+    let src = module(&[("f", 1)]);
+    for (filter, shown) in [
+        ("", false),
+        ("code-motion", false),
+        ("code-motion, test", true),
+        ("all", true),
+    ] {
+        let (mut pm, _) = manager("builtin.module(t.func(remark))");
+        pm.remarks = RemarkFilter::parse(filter);
+        let mut ctx = context();
+        let m = parse(&mut ctx, &src);
+        let r = pm.run(&mut ctx, m);
+        assert!(!r.failed);
+        let msgs: Vec<&str> = r.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        let mut expected = vec!["op in @f", "op in @f"];
+        if shown {
+            expected.push("[test] explained");
+        }
+        assert_eq!(msgs, expected, "--remarks={filter}");
     }
 }
 

@@ -11,7 +11,7 @@
 use crate::driver::{Options, VerifyDiagnostics};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lockstep_ir::PrintOptions;
-use lockstep_pass::{IrPrinting, PassRegistry, PassSelection, StatisticsDisplay};
+use lockstep_pass::{IrPrinting, PassRegistry, PassSelection, RemarkFilter, StatisticsDisplay};
 use std::path::PathBuf;
 
 /// What the command line asks for.
@@ -111,6 +111,11 @@ pub fn command(registry: &PassRegistry) -> Command {
             value("print-ir-tree-dir", "DIR", "Write IR dumps to a file tree under DIR instead of stderr")
                 .alias("mlir-print-ir-tree-dir"),
         )
+        .arg(value(
+            "remarks",
+            "CATEGORIES",
+            "Report the optimization remarks of these categories (comma-separated, e.g. code-motion; all for every one)",
+        ))
         .arg(flag("timing", "Report execution times").alias("mlir-timing"))
         .arg(flag("pass-statistics", "Report pass statistics").alias("mlir-pass-statistics"))
         .arg(
@@ -265,6 +270,10 @@ pub fn options(m: &ArgMatches, registry: &PassRegistry) -> Result<Action, String
         allow_unregistered: m.get_flag("allow-unregistered-dialect"),
         ir_printing: ir,
         timing: m.get_flag("timing"),
+        remarks: m
+            .get_one::<String>("remarks")
+            .map(|l| RemarkFilter::parse(l))
+            .unwrap_or_default(),
         statistics: m.get_flag("pass-statistics").then(|| {
             match m
                 .get_one::<String>("pass-statistics-display")

@@ -23,7 +23,7 @@ use lockstep_ir::{
     Context, Diagnostic, LocData, OpId, OperationState, Rewriter, Severity, SourceFile, SourceMgr,
     parse_source, print_op,
 };
-use lockstep_pass::{IrPrinting, PassManager, PassRegistry, StatisticsDisplay};
+use lockstep_pass::{IrPrinting, PassManager, PassRegistry, RemarkFilter, StatisticsDisplay};
 use std::time::Instant;
 
 /// `--verify-diagnostics[=MODE]`.
@@ -47,6 +47,8 @@ pub struct Options {
     pub allow_unregistered: bool,
     pub ir_printing: IrPrinting,
     pub timing: bool,
+    /// Optimization-remark categories (`--remarks=`).
+    pub remarks: RemarkFilter,
     pub statistics: Option<StatisticsDisplay>,
     pub threading: bool,
     pub dump_pipeline: bool,

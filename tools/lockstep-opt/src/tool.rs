@@ -108,6 +108,7 @@ pub fn pass_manager(
         pm.threading = opts.threading;
         pm.ir_printing = opts.ir_printing.clone();
         pm.timing = opts.timing;
+        pm.remarks = opts.remarks.clone();
     }
     Ok(pm)
 }
