@@ -1,7 +1,9 @@
-"""Shared by the report scripts in scripts/ (ptx-vs-clang, sim-vs-clang).
+"""Shared by the report scripts in scripts/ (ptx-vs-clang, sim-vs-clang,
+code-motion-eval).
 
-Tool lookup, the clang-22 CUDA device command, subprocess running and the
-report-header helpers, so every report compiles clang's side the same way.
+Tool lookup, the clang-22 CUDA device command, subprocess running, one
+simulator run with its counters, and the report-header helpers, so every
+report compiles clang's side and reads the simulator the same way.
 
 Invariants:
 - Lookup never guesses silently: an environment override that does not name
@@ -11,6 +13,7 @@ Invariants:
   tests/harness/clang_peer_main.rs; changing it changes every report.
 """
 
+import json
 import math
 import os
 import shutil
@@ -20,6 +23,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 CUDA_DIR = REPO / "tests" / "cuda"
 TOOL_TIMEOUT_S = 300
+RUN_TIMEOUT_S = 600
+ERROR_QUOTE_CHARS = 300
 
 
 class MissingTool(Exception):
@@ -150,3 +155,45 @@ def git_state():
     ok, status, _ = run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"])
     dirty = ok and status.strip()
     return head.strip() + (" with uncommitted changes" if dirty else "")
+
+
+def quote_error(text, workdir):
+    """The first error lines of a tool's stderr, fit for one markdown table cell."""
+    # The scratch path changes every run; backticks would break the code span.
+    text = text.replace(str(workdir) + os.sep, "").replace("`", "'").strip() or "(no error output)"
+    lines = [l for l in text.splitlines() if "error" in l.lower()] or text.splitlines()
+    return " / ".join(l.strip() for l in lines[:3])[:ERROR_QUOTE_CHARS]
+
+
+def metrics_from_stats(path):
+    """The whole-program figures of a `lockstep-run --stats-json` file (its totals)."""
+    totals = json.loads(path.read_text())["totals"]
+    return {
+        "inst_executed": totals["inst_executed"],
+        "warp_execution_efficiency": totals["warp_execution_efficiency"],
+        "transactions": totals["gld_transactions"] + totals["gst_transactions"],
+        "gld_transactions": totals["gld_transactions"],
+        "branch": totals["branch"],
+        "divergent_branch": totals["divergent_branch"],
+        "cycles": totals["cycles"],
+        "launches": totals.get("launches"),
+    }
+
+
+def simulate(cmd, stats_json, workdir):
+    """One lockstep-run; returns {"status", "stdout", "metrics" or None, "error"}."""
+    try:
+        p = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {"status": None, "stdout": "", "metrics": None, "error": f"timed out after {RUN_TIMEOUT_S} s"}
+    result = {"status": p.returncode, "stdout": p.stdout, "metrics": None, "error": None}
+    if stats_json.is_file():
+        try:
+            result["metrics"] = metrics_from_stats(stats_json)
+        except (ValueError, KeyError) as e:
+            result["error"] = f"unreadable stats JSON: {e}"
+    if p.returncode != 0:
+        result["error"] = f"exit {p.returncode}: {quote_error(p.stderr, workdir)}"
+    elif result["metrics"] is None and result["error"] is None:
+        result["error"] = "no stats JSON written"
+    return result
