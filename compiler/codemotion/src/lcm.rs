@@ -269,6 +269,11 @@ fn lcm_round(
 /// Computes the placements of a round (`None`: leave the expression).
 pub(crate) type PlaceFn<'a> = dyn Fn(&MotionCfg, &Universe) -> Vec<Option<Placement>> + 'a;
 
+/// Like [`PlaceFn`], for placements that also read the IR (speculation
+/// safety, divergence).
+pub(crate) type PlaceCtxFn<'a> =
+    dyn Fn(&Context, &MotionCfg, &Universe) -> Vec<Option<Placement>> + 'a;
+
 /// One round of code motion with the placements `place` computes: the
 /// expressions that change and do not feed each other are rewritten.
 pub(crate) fn motion_round(
@@ -277,6 +282,17 @@ pub(crate) fn motion_round(
     region: RegionId,
     stats: &mut LcmStats,
     place: &PlaceFn<'_>,
+) -> Result<(), Diagnostic> {
+    motion_round_ctx(rw, func, region, stats, &|_, g, u| place(g, u))
+}
+
+/// [`motion_round`] whose placement function also sees the IR.
+pub(crate) fn motion_round_ctx(
+    rw: &mut Rewriter<'_>,
+    func: OpId,
+    region: RegionId,
+    stats: &mut LcmStats,
+    place: &PlaceCtxFn<'_>,
 ) -> Result<(), Diagnostic> {
     let ctx: &Context = rw.ctx;
     let g = MotionCfg::new(ctx, region);
@@ -288,7 +304,7 @@ pub(crate) fn motion_round(
     if u.is_empty() {
         return Ok(());
     }
-    let mut placements = place(&g, &u);
+    let mut placements = place(ctx, &g, &u);
     placements.resize_with(u.len(), || None);
 
     // Pick the expressions that change, none feeding another.

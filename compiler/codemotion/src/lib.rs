@@ -11,6 +11,11 @@
 //! - [`lcm`]: lazy code motion and its SSA rewriting; pass `lcm`.
 //! - [`scm`]: sparse code motion (fewest computations among computationally
 //!   optimal placements, after LCM); pass `scm`.
+//! - [`sscm`]: speculative sparse code motion (SCM hoisting out of
+//!   divergent branches) and speculative PRE; passes `sscm` and `spre`.
+//! - [`srqp`]: scalar replacement of loads by question propagation and its
+//!   divergence-aware extensions; passes `srqp`, `esrqp`, `ssrqp-s`,
+//!   `ssrqp` (the speculative ones add loads at their hoisting targets).
 //!
 //! The bit-vector solver is `lockstep_analysis::dataflow` (shared with the
 //! analyses, not duplicated here).
@@ -18,7 +23,9 @@
 //! Invariants every pass here keeps: it anchors on `device.kernel` or
 //! `device.func` and changes only that function's body region (never
 //! unreachable blocks or nested regions); changes go through a `Rewriter`;
-//! no path evaluates a candidate more often than before; a pass that
+//! no path evaluates a candidate more often than before (except that
+//! `sscm` and `spre` speculate across the branches they treat as divergent,
+//! never where the evaluation could fault); a pass that
 //! changed nothing marks all analyses preserved; bad input (unsupported
 //! terminators, unknown ops) is left unchanged rather than rejected.
 
@@ -28,6 +35,8 @@ pub mod expr;
 pub mod lcm;
 pub mod scm;
 pub mod speculation;
+pub mod srqp;
+pub mod sscm;
 
 use lockstep_ir::{Diagnostic, OpId, Rewriter};
 use lockstep_pass::{OptionSpec, Pass, PassContext, PassInfo, PassRegistry};
@@ -82,8 +91,88 @@ pub static SCM_INFO: PassInfo = PassInfo {
     },
 };
 
+pub static SPRE_INFO: PassInfo = PassInfo {
+    argument: "spre",
+    description: "Speculative PRE: SSCM's equations with every branch treated as divergent (the divergence-blind baseline)",
+    options: sscm::SPEC_OPTIONS,
+    create: |o| {
+        let (max_rounds, speculate_loads) = sscm::parse_spec_options(o)?;
+        Ok(Box::new(sscm::SpeculativeMotion {
+            mode: sscm::SpecMode::AllBranches,
+            max_rounds,
+            speculate_loads,
+        }))
+    },
+};
+
+pub static SSCM_INFO: PassInfo = PassInfo {
+    argument: "sscm",
+    description: "Speculative sparse code motion: SCM that also hoists out of divergent branches",
+    options: sscm::SPEC_OPTIONS,
+    create: |o| {
+        let (max_rounds, speculate_loads) = sscm::parse_spec_options(o)?;
+        Ok(Box::new(sscm::SpeculativeMotion {
+            mode: sscm::SpecMode::Divergent,
+            max_rounds,
+            speculate_loads,
+        }))
+    },
+};
+
+macro_rules! srqp_info {
+    ($name:ident, $arg:literal, $desc:literal, $variant:expr, $opts:expr) => {
+        pub static $name: PassInfo = PassInfo {
+            argument: $arg,
+            description: $desc,
+            options: $opts,
+            create: |o| {
+                Ok(Box::new(srqp::SrqpPass {
+                    opts: srqp::parse_options($variant, o)?,
+                }))
+            },
+        };
+    };
+}
+srqp_info!(
+    SRQP_INFO,
+    "srqp",
+    "Scalar replacement of loads by question propagation (SRQP)",
+    srqp::Variant::Srqp,
+    &[]
+);
+srqp_info!(
+    ESRQP_INFO,
+    "esrqp",
+    "SRQP that inserts only inside the control dependence region of non-divergence",
+    srqp::Variant::Esrqp,
+    &[]
+);
+srqp_info!(
+    SSRQP_S_INFO,
+    "ssrqp-s",
+    "ESRQP plus speculative hoisting out of any branch",
+    srqp::Variant::SsrqpS,
+    srqp::SPEC_OPTIONS
+);
+srqp_info!(
+    SSRQP_INFO,
+    "ssrqp",
+    "ESRQP plus speculative hoisting out of divergent branches (SSRQP)",
+    srqp::Variant::Ssrqp,
+    srqp::SPEC_OPTIONS
+);
+
 /// Every pass of this crate.
-pub static ALL_PASSES: &[&PassInfo] = &[&LCM_INFO, &SCM_INFO];
+pub static ALL_PASSES: &[&PassInfo] = &[
+    &LCM_INFO,
+    &SCM_INFO,
+    &SPRE_INFO,
+    &SSCM_INFO,
+    &SRQP_INFO,
+    &ESRQP_INFO,
+    &SSRQP_S_INFO,
+    &SSRQP_INFO,
+];
 
 /// Registers the passes of this crate.
 pub fn register_passes(reg: &mut PassRegistry) {

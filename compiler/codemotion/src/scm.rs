@@ -65,7 +65,7 @@ pub fn run_scm(rw: &mut Rewriter<'_>, func: OpId, max_rounds: u64) -> Result<Lcm
         motion_round(rw, func, region, &mut stats, &|g, u| {
             let p = lcm_predicates(g, &u.local);
             (0..u.len())
-                .map(|e| sparse_placement(g, u, &p, e))
+                .map(|e| sparse_placement(g, u, &p, e, false))
                 .collect()
         })?;
         if stats == before {
@@ -166,7 +166,20 @@ impl Flow {
 
 /// The sparse placement of expression `e`, or `None` to keep the current
 /// one.
-fn sparse_placement(g: &MotionCfg, u: &Universe, p: &LcmPredicates, e: usize) -> Option<Placement> {
+///
+/// `speculative`: the down-safety in `p` may hold at a point some of whose
+/// successors are not down-safe (SSCM's union at divergent branches).
+/// Such successors simply do not receive the value, so constraint 2 only
+/// asks for the *candidate* successors of a region point; without it a
+/// non-candidate successor (impossible for non-speculative down-safety)
+/// makes the expression keep its placement.
+pub(crate) fn sparse_placement(
+    g: &MotionCfg,
+    u: &Universe,
+    p: &LcmPredicates,
+    e: usize,
+    speculative: bool,
+) -> Option<Placement> {
     let n = g.num_nodes();
     let points = 2 * n;
     // Point 2x is N(x), 2x+1 is X(x).
@@ -241,6 +254,9 @@ fn sparse_placement(g: &MotionCfg, u: &Universe, p: &LcmPredicates, e: usize) ->
         } else {
             for sq in succs(q) {
                 if !cand[sq] {
+                    if speculative {
+                        continue;
+                    }
                     return None;
                 }
                 f.edge(id(sq), id(q), INF);
@@ -296,7 +312,11 @@ fn sparse_placement(g: &MotionCfg, u: &Universe, p: &LcmPredicates, e: usize) ->
         if !in_r[q] {
             continue;
         }
-        if !comp(q) && succs(q).iter().any(|&sq| !in_r[sq]) {
+        if !comp(q)
+            && succs(q)
+                .iter()
+                .any(|&sq| !in_r[sq] && (cand[sq] || !speculative))
+        {
             return None;
         }
         if forced(q) {

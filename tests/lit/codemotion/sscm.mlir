@@ -1,0 +1,306 @@
+// sscm against lcm, scm and spre on the thesis's Fig. 4.6, rebuilt from
+// its prose (the figure is a picture; node numbers are block numbers plus
+// one). Node 1 branches uniformly (on a kernel parameter) to nodes 2 and
+// 6; node 4 (reached through node 2) branches divergently (on the thread
+// id) to node 3, which computes a+b, and to node 5 (path 1-2-4-5-10);
+// node 6 branches divergently to nodes 7 and 8, which both compute a+b.
+// The IR is already what LCM makes of Fig. 4.6a (Fig. 4.6b): lcm leaves it
+// alone. scm stops at node 6: it computes a+b once at the exit of ^bb5 and
+// keeps node 3's copy (three computations become two), since the path
+// 1-2-4-5-10 never computes a+b. sscm takes the union at the divergent
+// node 4, which makes the exits of nodes 4 and 2 and then of node 1
+// down-safe, and computes a+b once at the end of ^bb0 (node 1), removing
+// nodes 3, 7 and 8. spre does the same here.
+// @fig46_uniform: the same graph with node 4's branch on a kernel
+// parameter (uniform). sscm must not speculate across it and ends exactly
+// like scm; spre, blind to divergence, still hoists to node 1 and so adds
+// a+b to the path 1-2-4-5-10 of warps that all go that way.
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(lcm)))' | FileCheck %s --check-prefix=LCM
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(scm)))' | FileCheck %s --check-prefix=SCM
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(spre)))' | FileCheck %s --check-prefix=SPRE
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(sscm)))' | FileCheck %s --check-prefix=SSCM
+
+device.module @m {
+  device.kernel @fig46(%a: i32, %b: i32, %n: i32, %u: i1, %out: !device.ptr<global>) {
+    %t = device.thread_id x : i32
+    %d4 = arith.cmpi slt, %t, %n : i32
+    %d6 = arith.cmpi sgt, %t, %n : i32
+    cf.cond_br %u, ^bb1, ^bb5
+  ^bb1:
+    cf.br ^bb3
+  ^bb2:
+    %x = arith.addi %a, %b : i32
+    device.store %x, %out : i32, !device.ptr<global>
+    cf.br ^bb4
+  ^bb3:
+    cf.cond_br %d4, ^bb2, ^bb4
+  ^bb4:
+    cf.br ^bb9
+  ^bb5:
+    cf.cond_br %d6, ^bb6, ^bb7
+  ^bb6:
+    %y = arith.addi %a, %b : i32
+    device.store %y, %out : i32, !device.ptr<global>
+    cf.br ^bb8
+  ^bb7:
+    %z = arith.addi %a, %b : i32
+    device.store %z, %out : i32, !device.ptr<global>
+    cf.br ^bb8
+  ^bb8:
+    cf.br ^bb9
+  ^bb9:
+    device.return
+  }
+  device.kernel @fig46_uniform(%a: i32, %b: i32, %n: i32, %u: i1, %u4: i1, %out: !device.ptr<global>) {
+    %t = device.thread_id x : i32
+    %d6 = arith.cmpi sgt, %t, %n : i32
+    cf.cond_br %u, ^bb1, ^bb5
+  ^bb1:
+    cf.br ^bb3
+  ^bb2:
+    %x = arith.addi %a, %b : i32
+    device.store %x, %out : i32, !device.ptr<global>
+    cf.br ^bb4
+  ^bb3:
+    cf.cond_br %u4, ^bb2, ^bb4
+  ^bb4:
+    cf.br ^bb9
+  ^bb5:
+    cf.cond_br %d6, ^bb6, ^bb7
+  ^bb6:
+    %y = arith.addi %a, %b : i32
+    device.store %y, %out : i32, !device.ptr<global>
+    cf.br ^bb8
+  ^bb7:
+    %z = arith.addi %a, %b : i32
+    device.store %z, %out : i32, !device.ptr<global>
+    cf.br ^bb8
+  ^bb8:
+    cf.br ^bb9
+  ^bb9:
+    device.return
+  }
+}
+
+// LCM-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// LCM-NEXT: %0 = device.thread_id x : i32
+// LCM-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// LCM-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// LCM-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// LCM-NEXT: ^bb1:  // pred: ^bb0
+// LCM-NEXT: cf.br ^bb3
+// LCM-NEXT: ^bb2:  // pred: ^bb3
+// LCM-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// LCM-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// LCM-NEXT: cf.br ^bb4
+// LCM-NEXT: ^bb3:  // pred: ^bb1
+// LCM-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// LCM-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// LCM-NEXT: cf.br ^bb9
+// LCM-NEXT: ^bb5:  // pred: ^bb0
+// LCM-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// LCM-NEXT: ^bb6:  // pred: ^bb5
+// LCM-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// LCM-NEXT: device.store %4, %arg4 : i32, !device.ptr<global>
+// LCM-NEXT: cf.br ^bb8
+// LCM-NEXT: ^bb7:  // pred: ^bb5
+// LCM-NEXT: %5 = arith.addi %arg0, %arg1 : i32
+// LCM-NEXT: device.store %5, %arg4 : i32, !device.ptr<global>
+// LCM-NEXT: cf.br ^bb8
+// LCM-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// LCM-NEXT: cf.br ^bb9
+// LCM-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// LCM-NEXT: device.return
+// LCM-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// LCM-NEXT: %0 = device.thread_id x : i32
+// LCM-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// LCM-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// LCM-NEXT: ^bb1:  // pred: ^bb0
+// LCM-NEXT: cf.br ^bb3
+// LCM-NEXT: ^bb2:  // pred: ^bb3
+// LCM-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// LCM-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// LCM-NEXT: cf.br ^bb4
+// LCM-NEXT: ^bb3:  // pred: ^bb1
+// LCM-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// LCM-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// LCM-NEXT: cf.br ^bb9
+// LCM-NEXT: ^bb5:  // pred: ^bb0
+// LCM-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// LCM-NEXT: ^bb6:  // pred: ^bb5
+// LCM-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// LCM-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// LCM-NEXT: cf.br ^bb8
+// LCM-NEXT: ^bb7:  // pred: ^bb5
+// LCM-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// LCM-NEXT: device.store %4, %arg5 : i32, !device.ptr<global>
+// LCM-NEXT: cf.br ^bb8
+// LCM-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// LCM-NEXT: cf.br ^bb9
+// LCM-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// LCM-NEXT: device.return
+
+// SCM-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// SCM-NEXT: %0 = device.thread_id x : i32
+// SCM-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SCM-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// SCM-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SCM-NEXT: ^bb1:  // pred: ^bb0
+// SCM-NEXT: cf.br ^bb3
+// SCM-NEXT: ^bb2:  // pred: ^bb3
+// SCM-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SCM-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SCM-NEXT: cf.br ^bb4
+// SCM-NEXT: ^bb3:  // pred: ^bb1
+// SCM-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// SCM-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SCM-NEXT: cf.br ^bb9
+// SCM-NEXT: ^bb5:  // pred: ^bb0
+// SCM-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SCM-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// SCM-NEXT: ^bb6:  // pred: ^bb5
+// SCM-NEXT: device.store %4, %arg4 : i32, !device.ptr<global>
+// SCM-NEXT: cf.br ^bb8
+// SCM-NEXT: ^bb7:  // pred: ^bb5
+// SCM-NEXT: device.store %4, %arg4 : i32, !device.ptr<global>
+// SCM-NEXT: cf.br ^bb8
+// SCM-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SCM-NEXT: cf.br ^bb9
+// SCM-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SCM-NEXT: device.return
+// SCM-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// SCM-NEXT: %0 = device.thread_id x : i32
+// SCM-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// SCM-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SCM-NEXT: ^bb1:  // pred: ^bb0
+// SCM-NEXT: cf.br ^bb3
+// SCM-NEXT: ^bb2:  // pred: ^bb3
+// SCM-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// SCM-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SCM-NEXT: cf.br ^bb4
+// SCM-NEXT: ^bb3:  // pred: ^bb1
+// SCM-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// SCM-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SCM-NEXT: cf.br ^bb9
+// SCM-NEXT: ^bb5:  // pred: ^bb0
+// SCM-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SCM-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// SCM-NEXT: ^bb6:  // pred: ^bb5
+// SCM-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// SCM-NEXT: cf.br ^bb8
+// SCM-NEXT: ^bb7:  // pred: ^bb5
+// SCM-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// SCM-NEXT: cf.br ^bb8
+// SCM-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SCM-NEXT: cf.br ^bb9
+// SCM-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SCM-NEXT: device.return
+
+// SPRE-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// SPRE-NEXT: %0 = device.thread_id x : i32
+// SPRE-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SPRE-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// SPRE-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SPRE-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SPRE-NEXT: ^bb1:  // pred: ^bb0
+// SPRE-NEXT: cf.br ^bb3
+// SPRE-NEXT: ^bb2:  // pred: ^bb3
+// SPRE-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SPRE-NEXT: cf.br ^bb4
+// SPRE-NEXT: ^bb3:  // pred: ^bb1
+// SPRE-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// SPRE-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SPRE-NEXT: cf.br ^bb9
+// SPRE-NEXT: ^bb5:  // pred: ^bb0
+// SPRE-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// SPRE-NEXT: ^bb6:  // pred: ^bb5
+// SPRE-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SPRE-NEXT: cf.br ^bb8
+// SPRE-NEXT: ^bb7:  // pred: ^bb5
+// SPRE-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SPRE-NEXT: cf.br ^bb8
+// SPRE-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SPRE-NEXT: cf.br ^bb9
+// SPRE-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SPRE-NEXT: device.return
+// SPRE-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// SPRE-NEXT: %0 = device.thread_id x : i32
+// SPRE-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// SPRE-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// SPRE-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SPRE-NEXT: ^bb1:  // pred: ^bb0
+// SPRE-NEXT: cf.br ^bb3
+// SPRE-NEXT: ^bb2:  // pred: ^bb3
+// SPRE-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SPRE-NEXT: cf.br ^bb4
+// SPRE-NEXT: ^bb3:  // pred: ^bb1
+// SPRE-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// SPRE-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SPRE-NEXT: cf.br ^bb9
+// SPRE-NEXT: ^bb5:  // pred: ^bb0
+// SPRE-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// SPRE-NEXT: ^bb6:  // pred: ^bb5
+// SPRE-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SPRE-NEXT: cf.br ^bb8
+// SPRE-NEXT: ^bb7:  // pred: ^bb5
+// SPRE-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SPRE-NEXT: cf.br ^bb8
+// SPRE-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SPRE-NEXT: cf.br ^bb9
+// SPRE-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SPRE-NEXT: device.return
+
+// SSCM-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// SSCM-NEXT: %0 = device.thread_id x : i32
+// SSCM-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SSCM-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// SSCM-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSCM-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SSCM-NEXT: ^bb1:  // pred: ^bb0
+// SSCM-NEXT: cf.br ^bb3
+// SSCM-NEXT: ^bb2:  // pred: ^bb3
+// SSCM-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SSCM-NEXT: cf.br ^bb4
+// SSCM-NEXT: ^bb3:  // pred: ^bb1
+// SSCM-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// SSCM-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSCM-NEXT: cf.br ^bb9
+// SSCM-NEXT: ^bb5:  // pred: ^bb0
+// SSCM-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// SSCM-NEXT: ^bb6:  // pred: ^bb5
+// SSCM-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SSCM-NEXT: cf.br ^bb8
+// SSCM-NEXT: ^bb7:  // pred: ^bb5
+// SSCM-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SSCM-NEXT: cf.br ^bb8
+// SSCM-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SSCM-NEXT: cf.br ^bb9
+// SSCM-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SSCM-NEXT: device.return
+// SSCM-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// SSCM-NEXT: %0 = device.thread_id x : i32
+// SSCM-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// SSCM-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SSCM-NEXT: ^bb1:  // pred: ^bb0
+// SSCM-NEXT: cf.br ^bb3
+// SSCM-NEXT: ^bb2:  // pred: ^bb3
+// SSCM-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// SSCM-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SSCM-NEXT: cf.br ^bb4
+// SSCM-NEXT: ^bb3:  // pred: ^bb1
+// SSCM-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// SSCM-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSCM-NEXT: cf.br ^bb9
+// SSCM-NEXT: ^bb5:  // pred: ^bb0
+// SSCM-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSCM-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// SSCM-NEXT: ^bb6:  // pred: ^bb5
+// SSCM-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// SSCM-NEXT: cf.br ^bb8
+// SSCM-NEXT: ^bb7:  // pred: ^bb5
+// SSCM-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// SSCM-NEXT: cf.br ^bb8
+// SSCM-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SSCM-NEXT: cf.br ^bb9
+// SSCM-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SSCM-NEXT: device.return
