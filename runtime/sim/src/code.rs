@@ -4,6 +4,7 @@
 //! offset in the frame's per-lane parameter area), every branch target is an instruction index
 //! of the same function, every call target is an index into `Program::funcs`, and every
 //! register index is below `Func::num_regs`. Immediates hold the bits of the instruction type.
+//! `Inst::fast`, when not `Fast::Slow`, computes exactly what `Inst::op` computes.
 
 use smallvec::SmallVec;
 
@@ -366,6 +367,89 @@ pub struct Inst {
     /// Issue interval and result latency in cycles (memory loads: see `timing`).
     pub issue: u16,
     pub latency: u16,
+    /// The executor's fast-path form of `op` (`Fast::Slow`: only the general path runs it).
+    pub fast: Fast,
+}
+
+/// An operand of a fast-path instruction: a register row or an immediate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Src {
+    Reg(u32),
+    Imm(u64),
+}
+
+/// Integer operations on raw 64-bit register bits (readers re-extend, so the low bits are
+/// what matters, and these do not depend on extension).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum F32Op {
+    Add,
+    Sub,
+    Mul,
+}
+
+/// The hot instructions in a form the executor's fast path runs without faults, special
+/// registers or memory, chosen once at decode. Each variant computes exactly the bits the
+/// general path computes for the same `Op`; anything else is `Slow`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fast {
+    Slow,
+    Mov {
+        d: u32,
+        a: Src,
+    },
+    Int {
+        op: IntOp,
+        d: u32,
+        a: Src,
+        b: Src,
+    },
+    F32 {
+        op: F32Op,
+        d: u32,
+        a: Src,
+        b: Src,
+    },
+    /// Integer `mad.lo`: `a * b + ext(c, ty)`.
+    MadLo {
+        ty: Ty,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    Fma32 {
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    Setp {
+        cmp: Cmp,
+        ty: Ty,
+        d: u32,
+        a: Src,
+        b: Src,
+    },
+    Selp {
+        d: u32,
+        a: Src,
+        b: Src,
+        p: Src,
+    },
+    Bra {
+        target: u32,
+        uni: bool,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -5,11 +5,12 @@
 //! variables get device allocations), parameters become offsets in the per-lane parameter area
 //! (own params, then own return values, then the `.param` variables of call sites), and
 //! anything the simulator cannot execute becomes `Op::Unsupported` naming the construct, which
-//! faults only if reached.
+//! faults only if reached. `Inst::fast` is a re-encoding of `Inst::op` for the executor's
+//! fast path, never a different semantics (see `fast_form`).
 
 use crate::code::{
-    Addr, AtomOp, Base, BinOp, Func, Inst, Kind, Op, ParamCopy, Program, Round, ShflMode, Space,
-    Sreg, Ty, UnOp, Val, VoteMode,
+    Addr, AtomOp, Base, BinOp, F32Op, Fast, Func, Inst, IntOp, Kind, Op, ParamCopy, Program, Round,
+    ShflMode, Space, Src, Sreg, Ty, UnOp, Val, VoteMode,
 };
 use crate::memory::GlobalMemory;
 use crate::reconverge::immediate_post_dominators;
@@ -319,6 +320,7 @@ fn decode_function(
         }
         let (reads, writes) = crate::timing::registers(&op, inst.guard);
         let (issue, latency) = crate::timing::cost(&op);
+        let fast = fast_form(&op);
         insts.push(Inst {
             op,
             guard: inst.guard,
@@ -326,6 +328,7 @@ fn decode_function(
             writes,
             issue,
             latency,
+            fast,
         });
     }
     let ipdom = immediate_post_dominators(&insts);
@@ -347,6 +350,93 @@ fn decode_function(
             .map(|(&at, p)| (at as u32, p.size))
             .collect(),
     }
+}
+
+fn src(v: &Val) -> Option<Src> {
+    match *v {
+        Val::Reg(r) => Some(Src::Reg(r)),
+        Val::Imm(i) => Some(Src::Imm(i)),
+        // Special registers depend on the lane and the CTA: the general path reads them.
+        Val::Sreg(_) => None,
+    }
+}
+
+/// The fast-path form of `op`: only where it mirrors the general path's result bit for bit
+/// (the same cases `bin_row` and `exec` run as lane-wise loops without faults).
+pub fn fast_form(op: &Op) -> Fast {
+    let form = || -> Option<Fast> {
+        Some(match op {
+            Op::Mov { d, a } => Fast::Mov { d: *d, a: src(a)? },
+            Op::Bin { op, ty, d, a, b } => {
+                let (a, b, d) = (src(a)?, src(b)?, *d);
+                match ty.kind {
+                    Kind::Float if ty.bits == 32 => {
+                        let op = match op {
+                            BinOp::Add => F32Op::Add,
+                            BinOp::Sub => F32Op::Sub,
+                            BinOp::MulLo => F32Op::Mul,
+                            _ => return None,
+                        };
+                        Fast::F32 { op, d, a, b }
+                    }
+                    Kind::Float => return None,
+                    kind => {
+                        let op = match op {
+                            BinOp::Add => IntOp::Add,
+                            BinOp::Sub => IntOp::Sub,
+                            BinOp::MulLo => IntOp::Mul,
+                            // Signed logic ops extend their operands first (`bin`).
+                            BinOp::And if kind != Kind::Signed => IntOp::And,
+                            BinOp::Or if kind != Kind::Signed => IntOp::Or,
+                            BinOp::Xor if kind != Kind::Signed => IntOp::Xor,
+                            _ => return None,
+                        };
+                        Fast::Int { op, d, a, b }
+                    }
+                }
+            }
+            Op::Mad {
+                hi: false,
+                wide: false,
+                ty,
+                d,
+                a,
+                b,
+                c,
+            } if ty.kind != Kind::Float => Fast::MadLo {
+                ty: *ty,
+                d: *d,
+                a: src(a)?,
+                b: src(b)?,
+                c: src(c)?,
+            },
+            Op::Fma { ty, d, a, b, c } if ty.bits == 32 => Fast::Fma32 {
+                d: *d,
+                a: src(a)?,
+                b: src(b)?,
+                c: src(c)?,
+            },
+            Op::Setp { cmp, ty, d, a, b } => Fast::Setp {
+                cmp: *cmp,
+                ty: *ty,
+                d: *d,
+                a: src(a)?,
+                b: src(b)?,
+            },
+            Op::Selp { d, a, b, p, .. } => Fast::Selp {
+                d: *d,
+                a: src(a)?,
+                b: src(b)?,
+                p: src(p)?,
+            },
+            Op::Bra { target, uni } => Fast::Bra {
+                target: *target,
+                uni: *uni,
+            },
+            _ => return None,
+        })
+    };
+    form().unwrap_or(Fast::Slow)
 }
 
 fn decode_inst(cx: &FnCtx, inst: &ptx::Inst) -> Result<Op, String> {

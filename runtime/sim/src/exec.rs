@@ -6,19 +6,27 @@
 //! finishes, or uses its quantum; a barrier releases when every unfinished warp waits at it
 //! with all its live lanes. Lanes are visited in increasing lane order, so atomics and
 //! shared-memory races resolve the same way on every run. Registers hold raw bits; readers
-//! truncate and extend them to the instruction type.
+//! truncate and extend them to the instruction type. A warp's turn runs `Fast` instructions
+//! in `burst`, with its frame fetched once, and everything else in `step`; both change
+//! registers, counters, clocks, profile and paths identically, instruction by instruction, so
+//! which one runs an instruction never shows in any result.
 
 use crate::Fault;
 use crate::code::{
-    Addr, AtomOp, Base, BinOp, Cmp, Func, Inst, Kind, Op, Program, Round, ShflMode, Space, Sreg,
-    Ty, UnOp, Val, VoteMode,
+    Addr, AtomOp, Base, BinOp, Cmp, F32Op, Fast, Func, Inst, IntOp, Kind, Op, Program, Round,
+    ShflMode, Space, Src, Sreg, Ty, UnOp, Val, VoteMode,
 };
 use crate::memory::{
     CONST_WINDOW, GlobalPort, LOCAL_DEPTH_SHIFT, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE,
+    copy_small, set_small,
 };
 use crate::reconverge::{PathEntry, Reconvergence, Split};
 use crate::stats::{BranchCounts, LaunchStats};
 use crate::timing::{self, CtaTime};
+use smallvec::SmallVec;
+
+/// The (address, bytes) each lane of one memory instruction accessed, in lane order.
+type Touched = SmallVec<[(u64, usize); 32]>;
 
 /// The launch geometry and limits every CTA shares.
 pub struct LaunchShape<'a> {
@@ -375,10 +383,14 @@ fn compare(cmp: Cmp, ty: Ty, a: u64, b: u64) -> bool {
     }
 }
 
-/// `compare` for all 32 lanes; integer comparisons run as tight loops on pre-extended values.
-fn compare_row(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> [u64; 32] {
+/// `compare` for all 32 lanes into `out`; integer comparisons run as tight loops on
+/// pre-extended values.
+fn compare_row(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32], out: &mut [u64; 32]) {
     if ty.kind == Kind::Float {
-        return std::array::from_fn(|l| u64::from(compare(cmp, ty, a[l], b[l])));
+        for l in 0..32 {
+            out[l] = u64::from(compare(cmp, ty, a[l], b[l]));
+        }
+        return;
     }
     let signed = ty.kind == Kind::Signed && !matches!(cmp, Cmp::Lo | Cmp::Ls | Cmp::Hi | Cmp::Hs);
     // 32-bit keys are the common case: narrower lanes compare faster.
@@ -386,28 +398,31 @@ fn compare_row(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> [u64; 32] {
         return if signed {
             let x: [i32; 32] = std::array::from_fn(|l| a[l] as u32 as i32);
             let y: [i32; 32] = std::array::from_fn(|l| b[l] as u32 as i32);
-            compare_keys(cmp, &x, &y)
+            compare_keys(cmp, &x, &y, out)
         } else {
             let x: [u32; 32] = std::array::from_fn(|l| a[l] as u32);
             let y: [u32; 32] = std::array::from_fn(|l| b[l] as u32);
-            compare_keys(cmp, &x, &y)
+            compare_keys(cmp, &x, &y, out)
         };
     }
     if signed {
         let x: [i64; 32] = std::array::from_fn(|l| sext(a[l], ty.bits));
         let y: [i64; 32] = std::array::from_fn(|l| sext(b[l], ty.bits));
-        compare_keys(cmp, &x, &y)
+        compare_keys(cmp, &x, &y, out)
     } else {
         let x: [u64; 32] = std::array::from_fn(|l| trunc(a[l], ty.bits));
         let y: [u64; 32] = std::array::from_fn(|l| trunc(b[l], ty.bits));
-        compare_keys(cmp, &x, &y)
+        compare_keys(cmp, &x, &y, out)
     }
 }
 
-fn compare_keys<T: Ord + Copy>(cmp: Cmp, x: &[T; 32], y: &[T; 32]) -> [u64; 32] {
+#[inline(always)]
+fn compare_keys<T: Ord + Copy>(cmp: Cmp, x: &[T; 32], y: &[T; 32], out: &mut [u64; 32]) {
     macro_rules! lanewise {
         ($op:tt) => {
-            std::array::from_fn(|l| u64::from(x[l] $op y[l]))
+            for l in 0..32 {
+                out[l] = u64::from(x[l] $op y[l]);
+            }
         };
     }
     match cmp {
@@ -417,8 +432,283 @@ fn compare_keys<T: Ord + Copy>(cmp: Cmp, x: &[T; 32], y: &[T; 32]) -> [u64; 32] 
         Cmp::Le | Cmp::Leu | Cmp::Ls => lanewise!(<=),
         Cmp::Gt | Cmp::Gtu | Cmp::Hi => lanewise!(>),
         Cmp::Ge | Cmp::Geu | Cmp::Hs => lanewise!(>=),
-        Cmp::Num => [1; 32],
-        Cmp::Nan => [0; 32],
+        Cmp::Num => out.fill(1),
+        Cmp::Nan => out.fill(0),
+    }
+}
+
+/// Register `r`'s 32 lanes in a frame's register file.
+#[inline(always)]
+fn reg_row(regs: &[u64], r: u32) -> &[u64; 32] {
+    regs[r as usize * 32..r as usize * 32 + 32]
+        .try_into()
+        .expect("32 lanes")
+}
+
+/// The distinct `UNIT`-byte blocks that the accesses `addrs` touch, in increasing order, in
+/// `keys` when they fit (one block per access: aligned accesses within a block) and in a
+/// new vector otherwise.
+fn blocks<'k, const UNIT: u64>(addrs: &[(u64, usize)], keys: &'k mut [u64; 64]) -> BlockList<'k> {
+    // One pass: keys of accesses within one block each, without adjacent repeats; lanes
+    // mostly access increasing addresses, and then the keys are already distinct and sorted.
+    let mut len = 0;
+    let mut sorted = true;
+    let mut one_each = addrs.len() <= keys.len();
+    if one_each {
+        for &(a, n) in addrs {
+            if n == 0 || a % UNIT + n as u64 > UNIT {
+                one_each = false;
+                break;
+            }
+            let k = a / UNIT;
+            if len > 0 && k <= keys[len - 1] {
+                if k == keys[len - 1] {
+                    continue;
+                }
+                sorted = false;
+            }
+            keys[len] = k;
+            len += 1;
+        }
+    }
+    if !one_each {
+        let mut all: Vec<u64> = addrs
+            .iter()
+            .flat_map(|&(a, n)| (a / UNIT)..=((a + n as u64 - 1) / UNIT))
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        return BlockList::Many(all);
+    }
+    let keys = &mut keys[..len];
+    if sorted {
+        return BlockList::Few(keys);
+    }
+    keys.sort_unstable();
+    let mut distinct = 0;
+    for i in 0..keys.len() {
+        if distinct == 0 || keys[i] != keys[distinct - 1] {
+            keys[distinct] = keys[i];
+            distinct += 1;
+        }
+    }
+    BlockList::Few(&keys[..distinct])
+}
+
+enum BlockList<'k> {
+    Few(&'k [u64]),
+    Many(Vec<u64>),
+}
+
+impl BlockList<'_> {
+    fn len(&self) -> usize {
+        self.iter().len()
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, u64> {
+        match self {
+            BlockList::Few(k) => k.iter(),
+            BlockList::Many(v) => v.iter(),
+        }
+    }
+}
+
+/// The first `size` bytes of `bytes` (at most 8) as a little-endian word, zero-extended;
+/// the common sizes read exactly their bytes, so the read forwards from the store that
+/// filled them.
+#[inline(always)]
+fn le_word(bytes: &[u8], size: usize) -> u64 {
+    match size {
+        4 => u64::from(u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes"))),
+        8 => u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes")),
+        _ => {
+            let mut word = [0u8; 8];
+            let n = size.min(8);
+            word[..n].copy_from_slice(&bytes[..n]);
+            u64::from_le_bytes(word)
+        }
+    }
+}
+
+/// Lanes per chunk of the fast path: each chunk loads its operands before it stores its
+/// result, so a destination that is also a source is read before it is overwritten, and
+/// the chunk is small enough to stay in vector registers.
+const CHUNK: usize = 8;
+
+/// Chunks per register row.
+const ROW_CHUNKS: usize = 32 / CHUNK;
+
+#[inline(always)]
+fn load_chunk(regs: &[[u64; CHUNK]], s: Src, c: usize) -> [u64; CHUNK] {
+    match s {
+        Src::Reg(r) => regs[r as usize * ROW_CHUNKS + c],
+        Src::Imm(i) => [i; CHUNK],
+    }
+}
+
+/// Writes chunk `c` of results into register `d` for the lanes in `exec` only.
+#[inline(always)]
+fn store_chunk(regs: &mut [[u64; CHUNK]], d: u32, c: usize, vals: [u64; CHUNK], exec: u32) {
+    let dst = &mut regs[d as usize * ROW_CHUNKS + c];
+    if exec == u32::MAX {
+        *dst = vals;
+    } else {
+        // A branch-free blend vectorizes; the per-lane test does not.
+        for i in 0..CHUNK {
+            let keep = u64::from(exec >> (c * CHUNK + i) & 1).wrapping_sub(1);
+            dst[i] = (dst[i] & keep) | (vals[i] & !keep);
+        }
+    }
+}
+
+/// `d = f(a, b)` lane by lane, in place in the register file.
+#[inline(always)]
+fn map2(regs: &mut [u64], d: u32, a: Src, b: Src, exec: u32, f: impl Fn(u64, u64) -> u64) {
+    let regs = regs.as_chunks_mut::<CHUNK>().0;
+    for c in 0..ROW_CHUNKS {
+        let (x, y) = (load_chunk(regs, a, c), load_chunk(regs, b, c));
+        store_chunk(regs, d, c, std::array::from_fn(|i| f(x[i], y[i])), exec);
+    }
+}
+
+/// `d = f(a, b, c)` lane by lane, in place in the register file.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn map3(
+    regs: &mut [u64],
+    d: u32,
+    a: Src,
+    b: Src,
+    c: Src,
+    exec: u32,
+    f: impl Fn(u64, u64, u64) -> u64,
+) {
+    let regs = regs.as_chunks_mut::<CHUNK>().0;
+    for k in 0..ROW_CHUNKS {
+        let (x, y, z) = (
+            load_chunk(regs, a, k),
+            load_chunk(regs, b, k),
+            load_chunk(regs, c, k),
+        );
+        store_chunk(
+            regs,
+            d,
+            k,
+            std::array::from_fn(|i| f(x[i], y[i], z[i])),
+            exec,
+        );
+    }
+}
+
+/// `setp` on the fast path: the same keys as `compare_row`, compared in place.
+#[inline(always)]
+fn fast_setp(regs: &mut [u64], cmp: Cmp, ty: Ty, d: u32, a: Src, b: Src, exec: u32) {
+    macro_rules! by_cmp {
+        ($key:expr) => {{
+            let key = $key;
+            match cmp {
+                Cmp::Eq | Cmp::Equ => map2(regs, d, a, b, exec, |x, y| u64::from(key(x) == key(y))),
+                Cmp::Ne | Cmp::Neu => map2(regs, d, a, b, exec, |x, y| u64::from(key(x) != key(y))),
+                Cmp::Lt | Cmp::Ltu | Cmp::Lo => {
+                    map2(regs, d, a, b, exec, |x, y| u64::from(key(x) < key(y)))
+                }
+                Cmp::Le | Cmp::Leu | Cmp::Ls => {
+                    map2(regs, d, a, b, exec, |x, y| u64::from(key(x) <= key(y)))
+                }
+                Cmp::Gt | Cmp::Gtu | Cmp::Hi => {
+                    map2(regs, d, a, b, exec, |x, y| u64::from(key(x) > key(y)))
+                }
+                Cmp::Ge | Cmp::Geu | Cmp::Hs => {
+                    map2(regs, d, a, b, exec, |x, y| u64::from(key(x) >= key(y)))
+                }
+                Cmp::Num => map2(regs, d, a, b, exec, |_, _| 1),
+                Cmp::Nan => map2(regs, d, a, b, exec, |_, _| 0),
+            }
+        }};
+    }
+    if ty.kind == Kind::Float {
+        return map2(regs, d, a, b, exec, |x, y| {
+            u64::from(compare(cmp, ty, x, y))
+        });
+    }
+    let signed = ty.kind == Kind::Signed && !matches!(cmp, Cmp::Lo | Cmp::Ls | Cmp::Hi | Cmp::Hs);
+    let bits = ty.bits;
+    match (bits, signed) {
+        (32, true) => by_cmp!(|v: u64| v as u32 as i32),
+        (32, false) => by_cmp!(|v: u64| v as u32),
+        (_, true) => by_cmp!(|v: u64| sext(v, bits)),
+        (_, false) => by_cmp!(|v: u64| trunc(v, bits)),
+    }
+}
+
+/// Runs a fast-path ALU instruction (not `Fast::Bra`/`Fast::Slow`) for the lanes in `exec`.
+#[inline(always)]
+fn fast_alu(fast: Fast, regs: &mut [u64], exec: u32) {
+    let f32_bits = |v: f32| u64::from(v.to_bits());
+    match fast {
+        Fast::Mov { d, a } => map2(regs, d, a, a, exec, |x, _| x),
+        Fast::Int { op, d, a, b } => match op {
+            IntOp::Add => map2(regs, d, a, b, exec, u64::wrapping_add),
+            IntOp::Sub => map2(regs, d, a, b, exec, u64::wrapping_sub),
+            IntOp::Mul => map2(regs, d, a, b, exec, u64::wrapping_mul),
+            IntOp::And => map2(regs, d, a, b, exec, |x, y| x & y),
+            IntOp::Or => map2(regs, d, a, b, exec, |x, y| x | y),
+            IntOp::Xor => map2(regs, d, a, b, exec, |x, y| x ^ y),
+        },
+        Fast::F32 { op, d, a, b } => match op {
+            F32Op::Add => map2(regs, d, a, b, exec, |x, y| f32_bits(f32_of(x) + f32_of(y))),
+            F32Op::Sub => map2(regs, d, a, b, exec, |x, y| f32_bits(f32_of(x) - f32_of(y))),
+            F32Op::Mul => map2(regs, d, a, b, exec, |x, y| f32_bits(f32_of(x) * f32_of(y))),
+        },
+        Fast::MadLo { ty, d, a, b, c } => {
+            // The low product's bits do not depend on extension; readers re-extend.
+            if ty.bits == 0 || ty.bits > 64 {
+                map3(regs, d, a, b, c, exec, |x, y, z| {
+                    x.wrapping_mul(y).wrapping_add(ext(z, ty))
+                })
+            } else if ty.kind == Kind::Signed {
+                let unused = 64 - u32::from(ty.bits);
+                map3(regs, d, a, b, c, exec, |x, y, z| {
+                    x.wrapping_mul(y)
+                        .wrapping_add((((z << unused) as i64) >> unused) as u64)
+                })
+            } else {
+                let unused = 64 - u32::from(ty.bits);
+                map3(regs, d, a, b, c, exec, |x, y, z| {
+                    x.wrapping_mul(y).wrapping_add((z << unused) >> unused)
+                })
+            }
+        }
+        Fast::Fma32 { d, a, b, c } => map3(regs, d, a, b, c, exec, |x, y, z| {
+            f32_bits(f32_of(x).mul_add(f32_of(y), f32_of(z)))
+        }),
+        Fast::Setp { cmp, ty, d, a, b } => fast_setp(regs, cmp, ty, d, a, b, exec),
+        Fast::Selp { d, a, b, p } => map3(
+            regs,
+            d,
+            a,
+            b,
+            p,
+            exec,
+            |x, y, q| if q & 1 != 0 { x } else { y },
+        ),
+        Fast::Bra { .. } | Fast::Slow => unreachable!("not an ALU instruction"),
+    }
+}
+
+/// The guard's lanes: bit 0 of each lane of predicate register `p`, negated if asked.
+#[inline(always)]
+fn guard_mask(regs: &[u64], guard: Option<(u32, bool)>, active: u32) -> u32 {
+    match guard {
+        None => active,
+        Some((p, neg)) => {
+            let row = reg_row(regs, p);
+            let mut m = 0u32;
+            for (l, v) in row.iter().enumerate() {
+                m |= ((v & 1) as u32) << l;
+            }
+            if neg { active & !m } else { active & m }
+        }
     }
 }
 
@@ -644,7 +934,14 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             let mut all_done = true;
             for w in 0..self.warps.len() {
                 if self.warps[w].state == WarpState::Ready {
-                    for _ in 0..self.shape.quantum {
+                    // Every instruction, fast or general, counts once against the quantum.
+                    let mut left = self.shape.quantum;
+                    while left > 0 {
+                        left -= self.burst(w, left);
+                        if left == 0 {
+                            break;
+                        }
+                        left -= 1;
                         match self.step(w)? {
                             Step::Continue => {}
                             Step::Blocked | Step::Finished => break,
@@ -807,6 +1104,21 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         base.wrapping_add(a.offset as u64)
     }
 
+    /// `address` for every lane, reading the base register's row once.
+    fn address_row(&self, w: usize, a: Addr) -> [u64; 32] {
+        let mut out = match a.base {
+            Base::Reg(r) => *reg_row(
+                &self.warps[w].frames.last().expect("executing frame").regs,
+                r,
+            ),
+            Base::Abs(x) => [x; 32],
+        };
+        for v in &mut out {
+            *v = v.wrapping_add(a.offset as u64);
+        }
+        out
+    }
+
     /// Resolves a generic address to its space and the address in that space.
     fn classify(&self, space: Space, addr: u64) -> (Space, u64) {
         if space != Space::Generic {
@@ -823,8 +1135,59 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         }
     }
 
-    /// Bytes at `addr` in `space` for `lane`: reads into `out` (`write = None`) or writes.
+    /// Bytes at `addr` in `space` for `lane`: reads into `out` (`write = false`) or writes
+    /// `out`. Global and shared accesses stay inline in the memory instructions' lane loops.
+    #[inline(always)]
     fn access(
+        &mut self,
+        w: usize,
+        lane: usize,
+        space: Space,
+        addr: u64,
+        out: &mut [u8],
+        write: bool,
+    ) -> Result<(), String> {
+        match space {
+            Space::Global | Space::Generic => {
+                if write {
+                    self.global.store(addr, out)
+                } else {
+                    self.global.load(addr, out)
+                }
+            }
+            Space::Shared => {
+                let len = out.len();
+                let end = addr
+                    .checked_add(len as u64)
+                    .filter(|&e| e <= self.shared.len() as u64);
+                let Some(end) = end else {
+                    return Err(format!(
+                        "shared access of {len} bytes at {addr:#x} is out of bounds of {} bytes",
+                        self.shared.len()
+                    ));
+                };
+                let r = addr as usize..end as usize;
+                if write {
+                    copy_small(&mut self.shared[r.clone()], out);
+                    set_small(&mut self.shared_written[r]);
+                } else {
+                    if let Some(i) = self.shared_written[r.clone()].iter().position(|&b| !b) {
+                        return Err(format!(
+                            "read of uninitialized shared memory at {:#x}",
+                            addr + i as u64
+                        ));
+                    }
+                    copy_small(out, &self.shared[r])
+                }
+                Ok(())
+            }
+            _ => self.access_other(w, lane, space, addr, out, write),
+        }
+    }
+
+    /// `access` for the const, local and parameter spaces.
+    #[inline(never)]
+    fn access_other(
         &mut self,
         w: usize,
         lane: usize,
@@ -848,37 +1211,8 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             }
         };
         match space {
-            Space::Global | Space::Generic => {
-                if write {
-                    self.global.store(addr, out)
-                } else {
-                    self.global.load(addr, out)
-                }
-            }
-            Space::Shared => {
-                let end = addr
-                    .checked_add(len as u64)
-                    .filter(|&e| e <= self.shared.len() as u64);
-                let Some(end) = end else {
-                    return Err(format!(
-                        "shared access of {len} bytes at {addr:#x} is out of bounds of {} bytes",
-                        self.shared.len()
-                    ));
-                };
-                let r = addr as usize..end as usize;
-                if write {
-                    self.shared[r.clone()].copy_from_slice(out);
-                    self.shared_written[r].fill(true);
-                } else {
-                    if let Some(i) = self.shared_written[r.clone()].iter().position(|&b| !b) {
-                        return Err(format!(
-                            "read of uninitialized shared memory at {:#x}",
-                            addr + i as u64
-                        ));
-                    }
-                    out.copy_from_slice(&self.shared[r])
-                }
-                Ok(())
+            Space::Global | Space::Generic | Space::Shared => {
+                unreachable!("`access` handles global and shared memory")
             }
             Space::Const => {
                 let c = &self.prog.constants;
@@ -934,13 +1268,8 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         }
         match space {
             Space::Global => {
-                let mut sectors: Vec<u64> = addrs
-                    .iter()
-                    .flat_map(|&(a, n)| (a / 32)..=((a + n as u64 - 1) / 32))
-                    .collect();
-                sectors.sort_unstable();
-                sectors.dedup();
-                let n = sectors.len() as u64;
+                let mut keys = [0u64; 64];
+                let n = blocks::<32>(addrs, &mut keys).len() as u64;
                 if atomic {
                     self.stats.atomic_transactions += n;
                 } else if store {
@@ -955,14 +1284,10 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 }
             }
             Space::Shared => {
-                let mut words: Vec<u64> = addrs
-                    .iter()
-                    .flat_map(|&(a, n)| (a / 4)..=((a + n as u64 - 1) / 4))
-                    .collect();
-                words.sort_unstable();
-                words.dedup();
+                let mut keys = [0u64; 64];
+                let words = blocks::<4>(addrs, &mut keys);
                 let mut per_bank = [0u32; 32];
-                for w in words {
+                for &w in words.iter() {
                     per_bank[(w % 32) as usize] += 1;
                 }
                 let wavefronts = u64::from(per_bank.iter().copied().max().unwrap_or(1).max(1));
@@ -1052,6 +1377,102 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 }
             }
         }
+    }
+
+    /// Runs up to `max` fast-path instructions of warp `w` with its frame fetched once, and
+    /// returns how many ran. It stops before anything the general `step` must do: a `Slow`
+    /// instruction, a fault (budget, end of code, non-uniform `bra.uni`) or a finished frame.
+    /// Counters, clocks, profile and stack change exactly as `step` would change them.
+    fn burst(&mut self, w: usize, max: u32) -> u32 {
+        let prog = self.prog;
+        let model = self.model;
+        let budget = self.shape.budget;
+        let stats = &mut self.stats;
+        let time = &mut self.time;
+        let warp = &mut self.warps[w];
+        let Some(frame) = warp.frames.last_mut() else {
+            return 0;
+        };
+        model.settle(&mut frame.stack);
+        let func_idx = frame.func as usize;
+        let func = &prog.funcs[func_idx];
+        let mut n = 0;
+        while n < max {
+            let Some(&PathEntry {
+                pc, mask: active, ..
+            }) = frame.stack.last()
+            else {
+                break;
+            };
+            let Some(inst) = func.insts.get(pc as usize) else {
+                break;
+            };
+            if inst.fast == Fast::Slow || stats.inst_executed >= budget {
+                break;
+            }
+            let exec = guard_mask(&frame.regs, inst.guard, active);
+            if let Fast::Bra { uni: true, .. } = inst.fast
+                && exec != 0
+                && exec != active
+            {
+                break;
+            }
+            stats.inst_executed += 1;
+            if active != self.counted_mask {
+                self.counted_mask = active;
+                self.counted_lanes = u64::from(active.count_ones());
+            }
+            stats.thread_inst_executed += self.counted_lanes;
+            stats.not_predicated_off_thread_inst_executed += if exec == active {
+                self.counted_lanes
+            } else {
+                u64::from(exec.count_ones())
+            };
+            let mut start = warp.time;
+            for &r in &inst.reads {
+                start = start.max(frame.ready[r as usize]);
+            }
+            if let Fast::Bra { target, .. } = inst.fast {
+                stats.branch += 1;
+                let (taken, not_taken) = (exec, active & !exec);
+                if inst.guard.is_some() {
+                    let counts = &mut self.profile[func_idx];
+                    if counts.is_empty() {
+                        counts.resize(func.insts.len(), BranchCounts::default());
+                    }
+                    counts[pc as usize].record(taken, not_taken);
+                }
+                if not_taken == 0 {
+                    frame.stack.last_mut().expect("executing path").pc = target;
+                } else if taken == 0 {
+                    frame.stack.last_mut().expect("executing path").pc = pc + 1;
+                } else {
+                    stats.divergent_branch += 1;
+                    model.split(
+                        &mut frame.stack,
+                        Split {
+                            pc,
+                            target,
+                            taken,
+                            next: pc + 1,
+                            fallthrough: not_taken,
+                            ipdom: func.ipdom[pc as usize],
+                        },
+                    );
+                }
+            } else {
+                fast_alu(inst.fast, &mut frame.regs, exec);
+                frame.stack.last_mut().expect("executing path").pc = pc + 1;
+            }
+            time.issue += u64::from(inst.issue);
+            warp.time = start + u64::from(inst.issue);
+            for &r in &inst.writes {
+                frame.ready[r as usize] = start + u64::from(inst.latency);
+            }
+            model.settle(&mut frame.stack);
+            n += 1;
+        }
+        n
     }
 
     /// Executes one warp instruction of warp `w`.
@@ -1262,7 +1683,8 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             Op::Setp { cmp, ty, d, a, b } => {
                 let (mut s1, mut s2) = ([0u64; 32], [0u64; 32]);
                 let (x, y) = (self.row_ref(w, *a, &mut s1), self.row_ref(w, *b, &mut s2));
-                let out = compare_row(*cmp, *ty, x, y);
+                let mut out = [0u64; 32];
+                compare_row(*cmp, *ty, x, y, &mut out);
                 self.write_row(w, *d, &out, exec);
             }
             Op::Selp { d, a, b, p, .. } => {
@@ -1313,10 +1735,15 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             Op::Ld { space, ty, d, addr } => {
                 let size = ty.bytes() as usize;
                 let total = size * d.len();
-                let mut touched = Vec::with_capacity(32);
+                let mut touched: Touched = SmallVec::new();
                 let mut resolved = *space;
+                let addrs = self.address_row(w, *addr);
+                // Results go to the registers after the loop: a fault ends the launch, so
+                // no one sees the lanes a faulting load would have written before it.
+                let mut rows = [[0u64; 32]; 4];
+                let rows_fit = d.len() <= rows.len();
                 for lane in lanes(exec) {
-                    let a = self.address(w, lane, *addr);
+                    let a = addrs[lane];
                     let (sp, sa) = self.classify(*space, a);
                     resolved = sp;
                     if sa % total.next_power_of_two() as u64 != 0 {
@@ -1329,11 +1756,19 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                     self.access(w, lane, sp, sa, &mut buf[..total], false)
                         .map_err(at(lane))?;
                     for (i, &r) in d.iter().enumerate() {
-                        let mut word = [0u8; 8];
-                        word[..size.min(8)].copy_from_slice(&buf[i * size..i * size + size.min(8)]);
-                        self.set(w, lane, r, ext(u64::from_le_bytes(word), *ty));
+                        let v = ext(le_word(&buf[i * size..], size), *ty);
+                        if rows_fit {
+                            rows[i][lane] = v;
+                        } else {
+                            self.set(w, lane, r, v);
+                        }
                     }
                     touched.push((sa, total));
+                }
+                if rows_fit {
+                    for (row, &r) in rows.iter().zip(d.iter()) {
+                        self.write_row(w, r, row, exec);
+                    }
                 }
                 self.count_memory(resolved, &touched, false, false);
             }
@@ -1345,10 +1780,13 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             } => {
                 let size = ty.bytes() as usize;
                 let total = size * src.len();
-                let mut touched = Vec::with_capacity(32);
+                let mut touched: Touched = SmallVec::new();
                 let mut resolved = *space;
+                let addrs = self.address_row(w, *addr);
+                let values: SmallVec<[[u64; 32]; 4]> =
+                    src.iter().map(|v| self.row(w, *v)).collect();
                 for lane in lanes(exec) {
-                    let a = self.address(w, lane, *addr);
+                    let a = addrs[lane];
                     let (sp, sa) = self.classify(*space, a);
                     resolved = sp;
                     if sa % total.next_power_of_two() as u64 != 0 {
@@ -1357,11 +1795,12 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                             format!("misaligned {total}-byte store at {a:#x}"),
                         ));
                     }
-                    let mut buf = [0u8; 32];
-                    for (i, v) in src.iter().enumerate() {
-                        let bytes = self.val(w, lane, *v).to_le_bytes();
-                        buf[i * size..i * size + size.min(8)]
-                            .copy_from_slice(&bytes[..size.min(8)]);
+                    // Each element is written as a whole word, in order, so the next
+                    // element (or the end of `buf[..total]`) cuts off the bytes past its
+                    // size; elements wider than 8 bytes keep the rest zero.
+                    let mut buf = [0u8; 40];
+                    for (i, row) in values.iter().enumerate() {
+                        buf[i * size..i * size + 8].copy_from_slice(&row[lane].to_le_bytes());
                     }
                     self.access(w, lane, sp, sa, &mut buf[..total], true)
                         .map_err(at(lane))?;
@@ -1379,7 +1818,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 c,
             } => {
                 let size = ty.bytes() as usize;
-                let mut touched = Vec::with_capacity(32);
+                let mut touched: Touched = SmallVec::new();
                 let mut resolved = *space;
                 for lane in lanes(exec) {
                     let a = self.address(w, lane, *addr);

@@ -331,10 +331,7 @@ impl Device {
         let run_all = || {
             ctas.par_iter()
                 .map(|&ctaid| {
-                    let port = LoggedPort {
-                        base: global,
-                        log: Default::default(),
-                    };
+                    let port = LoggedPort::new(global);
                     let mut cta = Cta::new(prog, &shape, &model, ctaid, port);
                     cta.run()?;
                     report_progress(progress, &cta.stats);

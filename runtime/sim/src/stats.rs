@@ -136,11 +136,22 @@ pub struct BranchCounts {
     pub divergent_visits: u64,
 }
 
+/// Lanes in `mask`; full and empty masks (most branches) skip the population count, which
+/// is a slow bit loop on targets without a `popcnt` instruction.
+#[inline(always)]
+pub fn lane_count(mask: u32) -> u64 {
+    match mask {
+        0 => 0,
+        u32::MAX => 32,
+        m => u64::from(m.count_ones()),
+    }
+}
+
 impl BranchCounts {
     pub fn record(&mut self, taken: u32, not_taken: u32) {
         self.warp_visits += 1;
-        self.lanes_taken += u64::from(taken.count_ones());
-        self.lanes_not_taken += u64::from(not_taken.count_ones());
+        self.lanes_taken += lane_count(taken);
+        self.lanes_not_taken += lane_count(not_taken);
         self.divergent_visits += u64::from(taken != 0 && not_taken != 0);
     }
 

@@ -10,7 +10,8 @@
 //!
 //! - `host-loop` times `lockstep-run` on host-only work against a native build (see
 //!   [`host_loop`]).
-//! - `sim` times the PTX simulator on an ALU/branch loop in warp instructions per second
+//! - `sim` times the PTX simulator on an ALU/branch loop and a memory/barrier loop in warp
+//!   instructions per second (wall clock and per CPU-second)
 //!   (see [`sim`]).
 //!
 //! Invariant: every figure printed is measured in this process run; nothing is cached or
@@ -129,7 +130,8 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
-    /// Time the PTX simulator (every counter on) in warp instructions per second.
+    /// Time the PTX simulator (every counter on) in warp instructions per second, on an ALU
+    /// loop and a memory loop.
     Sim {
         /// Worker thread counts to measure, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "1,2")]
@@ -137,7 +139,8 @@ enum Command {
         /// Timed runs per thread count (after one untimed warm-up run).
         #[arg(long, default_value_t = 7)]
         runs: usize,
-        /// Loop iterations per thread (2000 gives 5.1 M warp instructions).
+        /// Loop iterations per thread of the ALU loop (2000 gives 5.1 M warp instructions; the
+        /// memory loop runs an eighth as many, about 1.8 M warp instructions).
         #[arg(long, default_value_t = 2000)]
         iterations: u32,
     },
