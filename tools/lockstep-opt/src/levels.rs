@@ -4,7 +4,8 @@
 //!
 //! Invariants:
 //! - `-O0` runs no per-function pass; `-O1` and above inline device
-//!   functions into their callers first, then run the per-function lists.
+//!   functions into their callers first, then run the per-function lists;
+//!   `-O2` and `-O3` add code motion to the device list.
 //! - An explicit `--device-passes`/`--host-passes` list replaces the
 //!   level's default list for that side only.
 //! - The result is a textual pipeline the pass registry parses, or `None`
@@ -14,6 +15,12 @@
 /// inlining device functions) and on each host function.
 pub const DEFAULT_DEVICE_PASSES: &str = "canonicalize,cse";
 pub const DEFAULT_HOST_PASSES: &str = "canonicalize,cse";
+/// -O2 and -O3 add divergence-aware code motion on device code: SSCM, then
+/// SSRQP, each cleaned up after. The order was chosen by measurement
+/// (`scripts/code-motion-eval`, docs/evaluation/code-motion.md): both orders
+/// give the same geometric mean of simulated cycles, and this one is
+/// faster on `srad`.
+pub const OPTIMIZING_DEVICE_PASSES: &str = "canonicalize,cse,sscm,ssrqp,canonicalize,cse";
 
 /// The pipeline for optimization level `opt_level` with optional explicit
 /// device and host pass lists.
@@ -22,10 +29,10 @@ pub fn optimization_pipeline(
     device_passes: Option<&str>,
     host_passes: Option<&str>,
 ) -> Option<String> {
-    let (device_default, host_default) = if opt_level == 0 {
-        ("", "")
-    } else {
-        (DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES)
+    let (device_default, host_default) = match opt_level {
+        0 => ("", ""),
+        1 => (DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES),
+        _ => (OPTIMIZING_DEVICE_PASSES, DEFAULT_HOST_PASSES),
     };
     default_pipeline(
         device_passes.unwrap_or(device_default),
@@ -69,14 +76,20 @@ mod tests {
             Some("builtin.module(device.module(device.kernel(cse),device.func(cse)))")
         );
         assert_eq!(
-            optimization_pipeline(3, None, Some("")).as_deref(),
+            optimization_pipeline(1, None, Some("")).as_deref(),
             Some(
                 "builtin.module(device.module(inline,device.kernel(canonicalize,cse),device.func(canonicalize,cse)))"
             )
         );
         assert_eq!(
+            optimization_pipeline(3, None, Some("")).as_deref(),
+            Some(
+                "builtin.module(device.module(inline,device.kernel(canonicalize,cse,sscm,ssrqp,canonicalize,cse),device.func(canonicalize,cse,sscm,ssrqp,canonicalize,cse)))"
+            )
+        );
+        assert_eq!(
             optimization_pipeline(2, None, None),
-            default_pipeline(DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES, true)
+            default_pipeline(OPTIMIZING_DEVICE_PASSES, DEFAULT_HOST_PASSES, true)
         );
     }
 }

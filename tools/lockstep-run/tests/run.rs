@@ -31,6 +31,24 @@ fn examples_run_with_clang_ptx() {
     oracle::check_with_clang_ptx("examples");
 }
 
+#[test]
+fn examples_keep_their_output_under_safe_code_motion() {
+    oracle::check_code_motion("examples", oracle::SAFE_MOTION);
+}
+
+#[test]
+fn examples_keep_their_output_under_speculative_code_motion() {
+    oracle::check_code_motion("examples", oracle::SPECULATIVE_MOTION);
+}
+
+/// With `speculate-loads=true` a hoisted load may leave its bounds check behind; the
+/// simulator must then report the access instead of letting a wrong result through.
+#[test]
+fn examples_trusting_code_motion_is_right_or_caught() {
+    let faulted = oracle::check_trusting_code_motion("examples", oracle::TRUSTING_MOTION);
+    eprintln!("{faulted} runs stopped at a simulated fault");
+}
+
 /// Writes `text` to `<tmp>/lockstep-run-test-<pid>-<name>/<name>`; each
 /// test removes its own directory with [`remove_program`].
 fn write_program(name: &str, text: &str) -> PathBuf {

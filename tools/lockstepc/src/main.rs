@@ -251,7 +251,7 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lockstep_opt::levels::{DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES, default_pipeline};
+    use lockstep_opt::levels::{DEFAULT_HOST_PASSES, OPTIMIZING_DEVICE_PASSES, default_pipeline};
     use lockstep_pass::PassManager;
 
     #[test]
@@ -276,7 +276,7 @@ mod tests {
             Some("builtin.module(device.module(inline))")
         );
         let reg = lockstep_registry::new_registry();
-        let p = default_pipeline(DEFAULT_DEVICE_PASSES, DEFAULT_HOST_PASSES, true).unwrap();
+        let p = default_pipeline(OPTIMIZING_DEVICE_PASSES, DEFAULT_HOST_PASSES, true).unwrap();
         assert!(PassManager::parse(&p, &reg).is_ok());
     }
 

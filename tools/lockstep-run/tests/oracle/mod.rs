@@ -2,6 +2,9 @@
 //! (benches/) tests: every program of a suite directory must exit with
 //! status 0 and print exactly `<dir>/expected/<stem>.out` under the given
 //! `lockstep-run` flags, and under `-O3 --device-ptx` with clang-22's PTX.
+//! The code-motion variants of issue 6 run the same way, each alone on the
+//! -O1 device list, so a pass that changes any program's output, or makes a
+//! speculated access fault on the simulator, fails here.
 //!
 //! Invariants: a program without an expected output is a failure (nothing
 //! joins a suite unchecked); a missing clang-22 follows the test harness's
@@ -96,5 +99,60 @@ pub fn check_with_clang_ptx(dir: &str) {
         failures.extend(mismatch(&cu, &flags));
     }
     let _ = std::fs::remove_dir_all(&scratch);
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+}
+
+/// The safe code-motion variants (they never add an evaluation to a path).
+pub const SAFE_MOTION: &[&str] = &["lcm", "scm", "srqp", "esrqp"];
+/// The speculative variants: they hoist only what cannot fault.
+pub const SPECULATIVE_MOTION: &[&str] = &["spre", "sscm", "ssrqp-s", "ssrqp"];
+/// The speculative variants with the `speculate-loads=true` opt-in, which trusts every hoisted
+/// load to stay in bounds, as the thesis trusts the GPU.
+pub const TRUSTING_MOTION: &[&str] = &[
+    "spre{speculate-loads=true}",
+    "sscm{speculate-loads=true}",
+    "ssrqp-s{speculate-loads=true}",
+    "ssrqp{speculate-loads=true}",
+];
+
+fn motion_flags(variant: &str) -> [String; 2] {
+    [
+        "-O1".to_string(),
+        format!("--device-passes=canonicalize,cse,{variant},canonicalize,cse"),
+    ]
+}
+
+/// Like [`check_code_motion`] for the opt-in variants, which may hoist a load out of the bounds
+/// check that guarded it: each run must print the expected output, or stop with a simulated
+/// fault that reports the bad access (exit status 2). A wrong output, or any other failure, is
+/// a mismatch. Returns how many runs faulted.
+pub fn check_trusting_code_motion(dir: &str, variants: &[&str]) -> usize {
+    let mut failures = Vec::new();
+    let mut faulted = 0;
+    for cu in programs(dir) {
+        for v in variants {
+            let Some(report) = mismatch(&cu, &motion_flags(v)) else {
+                continue;
+            };
+            if report.contains("status Some(2)") && report.contains("device fault in kernel") {
+                faulted += 1;
+            } else {
+                failures.push(report);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+    faulted
+}
+
+/// Every program of `dir` with each pass of `variants` added to the -O1 device list (the
+/// pass manager verifies the IR after each pass); asserts there is no mismatch.
+pub fn check_code_motion(dir: &str, variants: &[&str]) {
+    let mut failures = Vec::new();
+    for cu in programs(dir) {
+        for v in variants {
+            failures.extend(mismatch(&cu, &motion_flags(v)));
+        }
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
 }
