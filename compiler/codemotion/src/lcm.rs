@@ -55,6 +55,7 @@
 use crate::alias::AliasAnalysis;
 use crate::cfg::{MotionCfg, NodeKind, materialize_edges};
 use crate::expr::{Event, Universe};
+use crate::remarks::{Action, Branch, Decision, MotionLog, Point};
 use lockstep_analysis::cfg::reverse_post_order;
 use lockstep_analysis::dataflow::{
     Direction, FnProblem, LocalPredicates, Meet, down_safety, solve, up_safety,
@@ -203,13 +204,23 @@ pub fn supported_terminators(ctx: &Context, g: &MotionCfg) -> bool {
 /// Runs LCM on the body of `func` (a `device.kernel` or `device.func`),
 /// for at most `max_rounds` rounds.
 pub fn run_lcm(rw: &mut Rewriter<'_>, func: OpId, max_rounds: u64) -> Result<LcmStats, Diagnostic> {
+    run_lcm_logged(rw, func, max_rounds, &mut MotionLog::disabled())
+}
+
+/// [`run_lcm`] that records its motion decisions in `log` (for remarks).
+pub fn run_lcm_logged(
+    rw: &mut Rewriter<'_>,
+    func: OpId,
+    max_rounds: u64,
+    log: &mut MotionLog,
+) -> Result<LcmStats, Diagnostic> {
     let mut stats = LcmStats::default();
     let Some(&region) = rw.ctx.regions(func).first() else {
         return Ok(stats);
     };
     for _ in 0..max_rounds {
         let before = stats;
-        lcm_round(rw, func, region, &mut stats)?;
+        lcm_round(rw, func, region, &mut stats, log)?;
         if stats == before {
             break;
         }
@@ -224,6 +235,19 @@ pub(crate) struct Placement {
     pub(crate) kept: FxHashSet<OpId>,
     pub(crate) new_exit: Vec<Node>,
     pub(crate) new_entry: Vec<Node>,
+    /// For remarks only (filled when a log is enabled): the new points
+    /// that are speculative, with the branches they are hoisted across.
+    /// Empty means that no insertion adds an evaluation to any path.
+    pub(crate) speculation: Vec<SpecPoint>,
+}
+
+/// A speculative insertion point of a [`Placement`] (node, entry or exit
+/// point) and the branches `(node, divergent)` that allowed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SpecPoint {
+    pub(crate) node: Node,
+    pub(crate) at_entry: bool,
+    pub(crate) branches: Vec<(Node, bool)>,
 }
 
 fn placement(g: &MotionCfg, u: &Universe, p: &LcmPredicates, e: usize) -> Placement {
@@ -249,6 +273,7 @@ fn placement(g: &MotionCfg, u: &Universe, p: &LcmPredicates, e: usize) -> Placem
         kept,
         new_exit,
         new_entry: Vec::new(),
+        speculation: Vec::new(),
     }
 }
 
@@ -257,8 +282,9 @@ fn lcm_round(
     func: OpId,
     region: RegionId,
     stats: &mut LcmStats,
+    log: &mut MotionLog,
 ) -> Result<(), Diagnostic> {
-    motion_round(rw, func, region, stats, &|g, u| {
+    motion_round(rw, func, region, stats, log, &|g, u| {
         let preds = lcm_predicates(g, &u.local);
         (0..u.len())
             .map(|e| Some(placement(g, u, &preds, e)))
@@ -281,9 +307,10 @@ pub(crate) fn motion_round(
     func: OpId,
     region: RegionId,
     stats: &mut LcmStats,
+    log: &mut MotionLog,
     place: &PlaceFn<'_>,
 ) -> Result<(), Diagnostic> {
-    motion_round_ctx(rw, func, region, stats, &|_, g, u| place(g, u))
+    motion_round_ctx(rw, func, region, stats, log, &|_, g, u| place(g, u))
 }
 
 /// [`motion_round`] whose placement function also sees the IR.
@@ -292,6 +319,7 @@ pub(crate) fn motion_round_ctx(
     func: OpId,
     region: RegionId,
     stats: &mut LcmStats,
+    log: &mut MotionLog,
     place: &PlaceCtxFn<'_>,
 ) -> Result<(), Diagnostic> {
     let ctx: &Context = rw.ctx;
@@ -337,7 +365,10 @@ pub(crate) fn motion_round_ctx(
     // Plan every chosen expression before touching the IR.
     let mut plans = Vec::new();
     for (e, pl) in &chosen {
-        if let Some(plan) = plan_values(ctx, &g, &u, *e, pl) {
+        if let Some(mut plan) = plan_values(ctx, &g, &u, *e, pl) {
+            if log.is_enabled() {
+                plan.speculation = pl.speculation.clone();
+            }
             plans.push(plan);
         }
     }
@@ -361,7 +392,7 @@ pub(crate) fn motion_round_ctx(
     let edge_block: FxHashMap<Node, BlockId> = edge_nodes.iter().copied().zip(made).collect();
 
     for plan in plans {
-        apply_plan(rw, &g, &u, &edge_block, plan, stats, func)?;
+        apply_plan(rw, &g, &u, &edge_block, plan, stats, func, log)?;
     }
     Ok(())
 }
@@ -387,6 +418,8 @@ struct ValuePlan {
     new_ops: Vec<SVal>,
     /// Needed block arguments: node and resolved inputs, one per pred.
     phis: Vec<(Node, Vec<SVal>)>,
+    /// The placement's speculative points (for remarks).
+    speculation: Vec<SpecPoint>,
 }
 
 fn plan_values(
@@ -590,6 +623,7 @@ fn plan_values(
         replace: replace_resolved,
         new_ops,
         phis,
+        speculation: Vec::new(),
     })
 }
 
@@ -617,6 +651,7 @@ fn ir_edge(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn apply_plan(
     rw: &mut Rewriter<'_>,
     g: &MotionCfg,
@@ -625,11 +660,17 @@ fn apply_plan(
     plan: ValuePlan,
     stats: &mut LcmStats,
     func: OpId,
+    log: &mut MotionLog,
 ) -> Result<(), Diagnostic> {
     let expr = &u.exprs[plan.e];
     let Some(&proto) = expr.occurrences.first() else {
         return Ok(());
     };
+    // What a remark needs from before the rewrite (`proto` may be erased).
+    let explain = log
+        .is_enabled()
+        .then(|| (rw.ctx.loc(proto), rw.ctx.name_of(proto).to_string()));
+    let mut new_points: Vec<(Point, SVal)> = Vec::new();
     let ty = rw.ctx.value_type(rw.ctx.result(proto, 0));
     let name = rw.ctx.op_name(rw.ctx.name_of(proto));
     let mut made: FxHashMap<SVal, ValueId> = FxHashMap::default();
@@ -668,6 +709,16 @@ fn apply_plan(
         let op = rw.create(state);
         made.insert(sv, rw.ctx.result(op, 0));
         stats.inserted += 1;
+        if explain.is_some() {
+            let p = if g.is_virtual(x) {
+                Point::Split(b)
+            } else if at_entry {
+                Point::Entry(b)
+            } else {
+                Point::End(b)
+            };
+            new_points.push((p, sv));
+        }
     }
     // Merge arguments.
     for (x, _) in &plan.phis {
@@ -706,12 +757,90 @@ fn apply_plan(
             }
         }
     }
+    let mut replaced: FxHashSet<OpId> = FxHashSet::default();
     for (op, v) in plan.replace {
         let Some(v) = value(&made, v) else { continue };
         let r = rw.ctx.result(op, 0);
         rw.replace_all_uses_with(r, v);
         rw.erase_op(op);
         stats.replaced += 1;
+        replaced.insert(op);
+    }
+    if let Some((loc, op)) = explain
+        && (!new_points.is_empty() || !replaced.is_empty())
+    {
+        log.record(lcm_decision(
+            rw.ctx,
+            g,
+            expr,
+            &plan.speculation,
+            &new_points,
+            &replaced,
+            loc,
+            op,
+        ));
     }
     Ok(())
+}
+
+/// The remark record of one applied plan: the new computations first, then
+/// the occurrences left in place; speculative when a created point is one
+/// of the placement's speculative points.
+#[allow(clippy::too_many_arguments)]
+fn lcm_decision(
+    ctx: &Context,
+    g: &MotionCfg,
+    expr: &crate::expr::Expr,
+    speculation: &[SpecPoint],
+    new_points: &[(Point, SVal)],
+    replaced: &FxHashSet<OpId>,
+    loc: lockstep_ir::LocId,
+    op: String,
+) -> Decision {
+    let mut points: Vec<Point> = new_points.iter().map(|&(p, _)| p).collect();
+    points.extend(
+        expr.occurrences
+            .iter()
+            .filter(|o| !replaced.contains(o))
+            .filter_map(|&o| ctx.parent_block(o))
+            .map(Point::In),
+    );
+    let mut branches: Vec<Branch> = Vec::new();
+    let mut speculative = false;
+    for &(_, sv) in new_points {
+        let (x, at_entry) = match sv {
+            SVal::Ins(x) => (x, false),
+            SVal::InsN(x) => (x, true),
+            _ => continue,
+        };
+        for sp in speculation {
+            if sp.node != x || sp.at_entry != at_entry {
+                continue;
+            }
+            speculative = true;
+            for &(bn, divergent) in &sp.branches {
+                let Some(block) = g.block(bn) else { continue };
+                let Some(t) = ctx.last_op(block) else {
+                    continue;
+                };
+                let b = Branch {
+                    block,
+                    loc: ctx.loc(t),
+                    divergent,
+                };
+                if !branches.contains(&b) {
+                    branches.push(b);
+                }
+            }
+        }
+    }
+    Decision {
+        loc,
+        op,
+        action: Action::Placed {
+            points,
+            replaced: replaced.len() as u64,
+        },
+        speculative: speculative.then_some(branches),
+    }
 }

@@ -13,6 +13,8 @@
 //!   optimal placements, after LCM); pass `scm`.
 //! - [`sscm`]: speculative sparse code motion (SCM hoisting out of
 //!   divergent branches) and speculative PRE; passes `sscm` and `spre`.
+//! - [`remarks`]: the `--remarks=code-motion` records every pass keeps
+//!   (what moved where, speculative or not, across which branch).
 //! - [`srqp`]: scalar replacement of loads by question propagation and its
 //!   divergence-aware extensions; passes `srqp`, `esrqp`, `ssrqp-s`,
 //!   `ssrqp` (the speculative ones add loads at their hoisting targets).
@@ -33,6 +35,7 @@ pub mod alias;
 pub mod cfg;
 pub mod expr;
 pub mod lcm;
+pub mod remarks;
 pub mod scm;
 pub mod speculation;
 pub mod srqp;
@@ -225,11 +228,13 @@ impl Pass for Motion {
                 ),
             ));
         }
+        let mut log = remarks::MotionLog::for_context(cx);
         let mut rw = Rewriter::new(cx.ctx);
         let stats = match self.kind {
-            Kind::Lcm => lcm::run_lcm(&mut rw, op, self.max_rounds)?,
-            Kind::Scm => scm::run_scm(&mut rw, op, self.max_rounds)?,
+            Kind::Lcm => lcm::run_lcm_logged(&mut rw, op, self.max_rounds, &mut log)?,
+            Kind::Scm => scm::run_scm_logged(&mut rw, op, self.max_rounds, &mut log)?,
         };
+        remarks::emit(cx, self.argument(), op, log);
         cx.stats
             .add("num-inserted", "Computations inserted", stats.inserted);
         cx.stats.add(

@@ -42,7 +42,10 @@
 
 use crate::cfg::MotionCfg;
 use crate::expr::Universe;
-use crate::lcm::{LcmPredicates, LcmStats, Placement, lcm_predicates, motion_round, run_lcm};
+use crate::lcm::{
+    LcmPredicates, LcmStats, Placement, lcm_predicates, motion_round, run_lcm_logged,
+};
+use crate::remarks::MotionLog;
 use lockstep_analysis::{CfgView, Node};
 use lockstep_ir::{Diagnostic, OpId, Rewriter};
 use rustc_hash::FxHashSet;
@@ -51,18 +54,29 @@ use std::collections::VecDeque;
 /// Runs SCM on the body of `func`: LCM, then sparse placement, repeated
 /// while something changes, at most `max_rounds` times.
 pub fn run_scm(rw: &mut Rewriter<'_>, func: OpId, max_rounds: u64) -> Result<LcmStats, Diagnostic> {
+    run_scm_logged(rw, func, max_rounds, &mut MotionLog::disabled())
+}
+
+/// [`run_scm`] that records its motion decisions (those of its LCM steps
+/// too) in `log` (for remarks).
+pub fn run_scm_logged(
+    rw: &mut Rewriter<'_>,
+    func: OpId,
+    max_rounds: u64,
+    log: &mut MotionLog,
+) -> Result<LcmStats, Diagnostic> {
     let mut stats = LcmStats::default();
     let Some(&region) = rw.ctx.regions(func).first() else {
         return Ok(stats);
     };
     for _ in 0..max_rounds {
         let before = stats;
-        let l = run_lcm(rw, func, max_rounds)?;
+        let l = run_lcm_logged(rw, func, max_rounds, log)?;
         stats.inserted += l.inserted;
         stats.replaced += l.replaced;
         stats.merges += l.merges;
         stats.split_edges += l.split_edges;
-        motion_round(rw, func, region, &mut stats, &|g, u| {
+        motion_round(rw, func, region, &mut stats, log, &|g, u| {
             let p = lcm_predicates(g, &u.local);
             (0..u.len())
                 .map(|e| sparse_placement(g, u, &p, e, false))
@@ -360,5 +374,6 @@ pub(crate) fn sparse_placement(
         kept,
         new_exit,
         new_entry,
+        speculation: Vec::new(),
     })
 }

@@ -96,6 +96,7 @@ use crate::alias::{AliasAnalysis, Base, MemLoc, constant_int, type_size};
 use crate::cfg::{MotionCfg, NodeKind, materialize_edges};
 use crate::expr::{ExprKind, MemEffect, expression_kind, memory_effect};
 use crate::lcm::supported_terminators;
+use crate::remarks::{Action, Branch, Decision, MotionLog, Point};
 use crate::speculation::is_speculatable_pure;
 use lockstep_analysis::control_dep::ControlDependence;
 use lockstep_analysis::{CfgView, Node};
@@ -959,6 +960,17 @@ pub fn run_srqp(
     func: OpId,
     opts: SrqpOptions,
 ) -> Result<SrqpStats, Diagnostic> {
+    run_srqp_logged(rw, func, opts, &mut MotionLog::disabled())
+}
+
+/// [`run_srqp`] that records each replaced or hoisted load in `log` (for
+/// remarks).
+pub fn run_srqp_logged(
+    rw: &mut Rewriter<'_>,
+    func: OpId,
+    opts: SrqpOptions,
+    log: &mut MotionLog,
+) -> Result<SrqpStats, Diagnostic> {
     let mut stats = SrqpStats::default();
     let Some(&region) = rw.ctx.regions(func).first() else {
         return Ok(stats);
@@ -982,7 +994,7 @@ pub fn run_srqp(
         if erased.contains(&o0) {
             continue;
         }
-        if let Some(gone) = process_load(rw, func, region, o0, opts, &mut stats)? {
+        if let Some(gone) = process_load(rw, func, region, o0, opts, &mut stats, log)? {
             erased.extend(gone);
         }
     }
@@ -998,6 +1010,7 @@ fn process_load(
     o0: OpId,
     opts: SrqpOptions,
     stats: &mut SrqpStats,
+    log: &mut MotionLog,
 ) -> Result<Option<Vec<OpId>>, Diagnostic> {
     let ctx: &Context = rw.ctx;
     if expression_kind(ctx, o0) != Some(ExprKind::Load) {
@@ -1041,7 +1054,7 @@ fn process_load(
         if opts.variant.speculates()
             && let Some(d) = &div
         {
-            return speculate(rw, func, &g, &alias, d, o0, b0, &t0, opts, stats);
+            return speculate(rw, func, &g, &alias, d, o0, b0, &t0, opts, stats, log);
         }
         return Ok(None);
     }
@@ -1061,7 +1074,7 @@ fn process_load(
             }
         }
     }
-    rewrite(rw, func, &g, &qg, &sol, o0, stats).map(Some)
+    rewrite(rw, func, &g, &qg, &sol, o0, stats, log).map(Some)
 }
 
 /// A value of the plan: an existing value, an N state's merge, or an
@@ -1073,6 +1086,7 @@ enum PVal {
     Insert(usize),
 }
 
+#[allow(clippy::too_many_arguments)]
 fn rewrite(
     rw: &mut Rewriter<'_>,
     func: OpId,
@@ -1081,6 +1095,7 @@ fn rewrite(
     sol: &Solution,
     o0: OpId,
     stats: &mut SrqpStats,
+    log: &mut MotionLog,
 ) -> Result<Vec<OpId>, Diagnostic> {
     let inserts: FxHashSet<usize> = sol.inserts.iter().copied().collect();
     // Symbolic value of each X state.
@@ -1111,12 +1126,15 @@ fn rewrite(
     let mut seen: FxHashSet<PVal> = FxHashSet::default();
     let mut work = vec![origin];
     let mut alias_of: FxHashMap<usize, PVal> = FxHashMap::default();
+    // The existing loads whose values reach `o0`, in discovery order (for
+    // remarks).
+    let mut sources: Vec<ValueId> = Vec::new();
     while let Some(v) = work.pop() {
         if !seen.insert(v) {
             continue;
         }
         match v {
-            PVal::Val(_) => {}
+            PVal::Val(v) => sources.push(v),
             PVal::Insert(x) => needed_inserts.push(x),
             PVal::Merge(n) => {
                 if !sol.n_avail[n] {
@@ -1162,6 +1180,7 @@ fn rewrite(
     let loc = rw.ctx.loc(o0);
     let ty = rw.ctx.value_type(rw.ctx.result(o0, 0));
     let mut made_vals: FxHashMap<PVal, ValueId> = FxHashMap::default();
+    let mut points: Vec<Point> = Vec::new();
     for &x in &needed_inserts {
         let node = qg.xs[x].node;
         let block = match g.kind(node) {
@@ -1174,6 +1193,13 @@ fn rewrite(
         let v = materialize(rw, &qg.xs[x].tree, loc);
         made_vals.insert(PVal::Insert(x), v);
         stats.inserted += 1;
+        if log.is_enabled() {
+            points.push(if g.is_virtual(node) {
+                Point::Split(b)
+            } else {
+                Point::End(b)
+            });
+        }
     }
     for (n, _) in &merges {
         let Some(b) = g.block(qg.ns[*n].node) else {
@@ -1239,6 +1265,25 @@ fn rewrite(
     let r = rw.ctx.result(o0, 0);
     if v == r {
         return Ok(Vec::new());
+    }
+    if log.is_enabled() {
+        points.extend(
+            sources
+                .iter()
+                .filter(|&&s| s != r)
+                .filter_map(|&s| rw.ctx.defining_op(s))
+                .filter_map(|d| rw.ctx.parent_block(d))
+                .map(Point::In),
+        );
+        log.record(Decision {
+            loc,
+            op: rw.ctx.name_of(o0).to_string(),
+            action: Action::Placed {
+                points,
+                replaced: 1,
+            },
+            speculative: None,
+        });
     }
     rw.replace_all_uses_with(r, v);
     let operands = rw.ctx.operands(o0).to_vec();
@@ -1307,6 +1352,7 @@ fn speculate(
     t0: &Tree,
     opts: SrqpOptions,
     stats: &mut SrqpStats,
+    log: &mut MotionLog,
 ) -> Result<Option<Vec<OpId>>, Diagnostic> {
     let ctx: &Context = rw.ctx;
     let Some(m0) = g.block(b0) else {
@@ -1323,6 +1369,9 @@ fn speculate(
     // carried up to its end unchanged in meaning (no kill on the way).
     let mut m = m0;
     let mut best: Option<(BlockId, Tree)> = None;
+    // Every branch climbed through, nearest first: hoisting to the last
+    // one crosses all of them (for remarks).
+    let mut crossed: Vec<BlockId> = Vec::new();
     for _ in 0..g.num_blocks() {
         let branches: Vec<BlockId> = div
             .cd
@@ -1343,6 +1392,7 @@ fn speculate(
             break;
         };
         best = Some((n, t));
+        crossed.push(n);
         m = n;
     }
     let Some((n, t)) = best else {
@@ -1368,6 +1418,24 @@ fn speculate(
         return Ok(None);
     };
     let loc = ctx.loc(o0);
+    if log.is_enabled() {
+        let branches = crossed
+            .iter()
+            .filter_map(|&b| {
+                ctx.last_op(b).map(|t| Branch {
+                    block: b,
+                    loc: ctx.loc(t),
+                    divergent: div.divergent_branch.contains(&b),
+                })
+            })
+            .collect();
+        log.record(Decision {
+            loc,
+            op: ctx.name_of(o0).to_string(),
+            action: Action::Hoisted { from: m0, to: n },
+            speculative: Some(branches),
+        });
+    }
     rw.set_insertion_point(InsertPoint::Before(term));
     let mut gone = vec![o0];
     let v = match &t {
@@ -1632,8 +1700,10 @@ impl lockstep_pass::Pass for SrqpPass {
                 ),
             ));
         }
+        let mut log = MotionLog::for_context(cx);
         let mut rw = Rewriter::new(cx.ctx);
-        let stats = run_srqp(&mut rw, op, self.opts)?;
+        let stats = run_srqp_logged(&mut rw, op, self.opts, &mut log)?;
+        crate::remarks::emit(cx, lockstep_pass::Pass::argument(self), op, log);
         cx.stats
             .add("num-inserted", "Loads inserted", stats.inserted);
         cx.stats

@@ -54,7 +54,10 @@
 
 use crate::cfg::MotionCfg;
 use crate::expr::{ExprKind, Universe};
-use crate::lcm::{LcmPredicates, LcmStats, lcm_predicates, motion_round_ctx, run_lcm};
+use crate::lcm::{
+    LcmPredicates, LcmStats, Placement, SpecPoint, lcm_predicates, motion_round_ctx, run_lcm_logged,
+};
+use crate::remarks::MotionLog;
 use crate::scm::sparse_placement;
 use crate::speculation::{Dereferenceable, is_speculatable_pure};
 use lockstep_analysis::cfg::reverse_post_order;
@@ -160,14 +163,17 @@ impl Pass for SpeculativeMotion {
                 ),
             ));
         }
+        let mut log = MotionLog::for_context(cx);
         let mut rw = Rewriter::new(cx.ctx);
-        let stats = run_speculative(
+        let stats = run_speculative_logged(
             &mut rw,
             op,
             self.mode,
             self.max_rounds,
             self.speculate_loads,
+            &mut log,
         )?;
+        crate::remarks::emit(cx, self.argument(), op, log);
         cx.stats
             .add("num-inserted", "Computations inserted", stats.inserted);
         cx.stats.add(
@@ -202,22 +208,47 @@ pub fn run_speculative(
     max_rounds: u64,
     speculate_loads: bool,
 ) -> Result<LcmStats, Diagnostic> {
+    run_speculative_logged(
+        rw,
+        func,
+        mode,
+        max_rounds,
+        speculate_loads,
+        &mut MotionLog::disabled(),
+    )
+}
+
+/// [`run_speculative`] that records its motion decisions in `log` (for
+/// remarks), with the branches each speculative one is hoisted across.
+pub fn run_speculative_logged(
+    rw: &mut Rewriter<'_>,
+    func: OpId,
+    mode: SpecMode,
+    max_rounds: u64,
+    speculate_loads: bool,
+    log: &mut MotionLog,
+) -> Result<LcmStats, Diagnostic> {
+    let explain = log.is_enabled();
     let mut stats = LcmStats::default();
     let Some(&region) = rw.ctx.regions(func).first() else {
         return Ok(stats);
     };
     for _ in 0..max_rounds {
         let before = stats;
-        let l = run_lcm(rw, func, max_rounds)?;
+        let l = run_lcm_logged(rw, func, max_rounds, log)?;
         stats.inserted += l.inserted;
         stats.replaced += l.replaced;
         stats.merges += l.merges;
         stats.split_edges += l.split_edges;
-        motion_round_ctx(rw, func, region, &mut stats, &|ctx, g, u| {
+        motion_round_ctx(rw, func, region, &mut stats, log, &|ctx, g, u| {
             let p = speculative_predicates(ctx, g, u, func, mode, speculate_loads);
-            (0..u.len())
+            let mut placements: Vec<Option<Placement>> = (0..u.len())
                 .map(|e| sparse_placement(g, u, &p, e, true))
-                .collect()
+                .collect();
+            if explain {
+                explain_speculation(ctx, g, u, func, mode, speculate_loads, &p, &mut placements);
+            }
+            placements
         })?;
         if stats == before {
             break;
@@ -225,6 +256,191 @@ pub fn run_speculative(
         stats.rounds += 1;
     }
     Ok(stats)
+}
+
+/// At most this many branches are tested one by one for being needed by a
+/// speculative placement (one down-safety solution and one placement per
+/// speculative expression each); beyond it every candidate is reported.
+/// Only remarks pay for it.
+const MAX_TESTED_BRANCHES: usize = 64;
+
+/// Fills the `speculation` of each placement for remarks. An insertion
+/// point outside SCM's down-safety (`lcm_predicates`) evaluates the
+/// expression on some path that did not before. Its *candidate* branches
+/// are the union nodes met walking forwards from it through the points `p`
+/// added to SCM's down-safety (every added point owes its safety to such
+/// nodes: the least fixed point above SCM's grows only from the union). A
+/// candidate *allowed* the motion when, with the intersection taken at it
+/// instead (all other nodes unchanged), the expression's sparse placement
+/// is no longer the one chosen. A structural test would not do: a uniform
+/// loop branch whose successors are all down-safe in the end may still be
+/// needed, because without the union the loop's cycle cannot justify
+/// itself, and the value then cannot be carried through the loop to the
+/// computations it replaces. When no single candidate is needed (two
+/// alternatives), every candidate is reported.
+/// For `spre` the branches are classified by the divergence analysis, so a
+/// remark can say that a uniform branch was crossed.
+#[allow(clippy::too_many_arguments)]
+fn explain_speculation(
+    ctx: &Context,
+    g: &MotionCfg,
+    u: &Universe,
+    func: OpId,
+    mode: SpecMode,
+    speculate_loads: bool,
+    p: &LcmPredicates,
+    placements: &mut [Option<Placement>],
+) {
+    if placements
+        .iter()
+        .flatten()
+        .all(|pl| pl.new_exit.is_empty() && pl.new_entry.is_empty())
+    {
+        return;
+    }
+    let p0 = lcm_predicates(g, &u.local);
+    let union_at = union_nodes(ctx, g, func, mode);
+    let divergent = match mode {
+        SpecMode::Divergent => union_at.clone(),
+        SpecMode::AllBranches => union_nodes(ctx, g, func, SpecMode::Divergent),
+    };
+    let n = g.num_nodes();
+    // Point 2x is N(x), 2x+1 is X(x), as in `scm`.
+    let safe_in = |q: &LcmPredicates, pt: usize, e: usize| {
+        let x = pt / 2;
+        if pt.is_multiple_of(2) {
+            q.n_dsafe[x].contains(e)
+        } else {
+            q.x_dsafe[x].contains(e)
+        }
+    };
+    let added = |pt: usize, e: usize| safe_in(p, pt, e) && !safe_in(&p0, pt, e);
+
+    // Speculative points (expression, placement slot, point) and their
+    // candidate branches.
+    struct Spec {
+        e: usize,
+        node: Node,
+        at_entry: bool,
+        candidates: Vec<usize>,
+    }
+    let mut specs: Vec<Spec> = Vec::new();
+    for (e, pl) in placements.iter().enumerate() {
+        let Some(pl) = pl else { continue };
+        let starts = pl
+            .new_entry
+            .iter()
+            .map(|&x| (x, true))
+            .chain(pl.new_exit.iter().map(|&x| (x, false)));
+        for (x, at_entry) in starts {
+            let start = 2 * x as usize + usize::from(!at_entry);
+            if start >= 2 * n || !added(start, e) {
+                continue;
+            }
+            let mut seen = vec![false; 2 * n];
+            seen[start] = true;
+            let mut work = vec![start];
+            let mut candidates: Vec<usize> = Vec::new();
+            while let Some(q) = work.pop() {
+                let y = q / 2;
+                let next: Vec<usize> = if q.is_multiple_of(2) {
+                    vec![q + 1]
+                } else {
+                    if union_at.get(y).copied().unwrap_or(false) {
+                        candidates.push(y);
+                    }
+                    g.succs(y as Node).iter().map(|&s| 2 * s as usize).collect()
+                };
+                for r in next {
+                    if r < 2 * n && !seen[r] && added(r, e) {
+                        seen[r] = true;
+                        work.push(r);
+                    }
+                }
+            }
+            candidates.sort_unstable();
+            specs.push(Spec {
+                e,
+                node: x,
+                at_entry,
+                candidates,
+            });
+        }
+    }
+    if specs.is_empty() {
+        return;
+    }
+
+    // One solution per tested candidate, with the intersection at it: the
+    // bit sets answer for every expression at once.
+    let mut tested: Vec<usize> = specs
+        .iter()
+        .flat_map(|s| s.candidates.iter().copied())
+        .collect();
+    tested.sort_unstable();
+    tested.dedup();
+    let mut without: Vec<(usize, LcmPredicates)> = Vec::new();
+    if tested.len() <= MAX_TESTED_BRANCHES {
+        let ok = SpecSafe::compute(ctx, g, u, speculate_loads);
+        for &y in &tested {
+            let mut at = union_at.clone();
+            at[y] = false;
+            let mut q = p0.clone();
+            extend_down_safety(g, &u.local, &at, &ok, &mut q);
+            without.push((y, q));
+        }
+    }
+    // (expression, branch) pairs whose placement depends on the union there.
+    let mut needed_pairs: Vec<(usize, usize)> = Vec::new();
+    for (y, q) in &without {
+        let mut exprs: Vec<usize> = specs
+            .iter()
+            .filter(|s| s.candidates.contains(y))
+            .map(|s| s.e)
+            .collect();
+        exprs.dedup();
+        for e in exprs {
+            let Some(Some(current)) = placements.get(e) else {
+                continue;
+            };
+            let changed = match sparse_placement(g, u, q, e, true) {
+                None => true,
+                Some(other) => !same_placement(current, &other),
+            };
+            if changed {
+                needed_pairs.push((e, *y));
+            }
+        }
+    }
+    for s in specs {
+        let needed: Vec<usize> = s
+            .candidates
+            .iter()
+            .copied()
+            .filter(|&y| needed_pairs.contains(&(s.e, y)))
+            .collect();
+        let chosen = if needed.is_empty() {
+            &s.candidates
+        } else {
+            &needed
+        };
+        let branches = chosen
+            .iter()
+            .map(|&y| (y as Node, divergent.get(y).copied().unwrap_or(false)))
+            .collect();
+        if let Some(Some(pl)) = placements.get_mut(s.e) {
+            pl.speculation.push(SpecPoint {
+                node: s.node,
+                at_entry: s.at_entry,
+                branches,
+            });
+        }
+    }
+}
+
+/// Do two placements of one expression compute it at the same points?
+fn same_placement(a: &Placement, b: &Placement) -> bool {
+    a.kept == b.kept && a.new_exit == b.new_exit && a.new_entry == b.new_entry
 }
 
 /// The nodes of `g` at which down-safety takes the union over successors:
