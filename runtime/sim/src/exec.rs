@@ -37,6 +37,8 @@ pub struct LaunchShape<'a> {
     pub params: &'a [u8],
     pub budget: u64,
     pub quantum: u32,
+    /// Whether the timing model runs (`SimConfig::cycle_model`).
+    pub cycle_model: bool,
 }
 
 struct Frame {
@@ -1387,6 +1389,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         let prog = self.prog;
         let model = self.model;
         let budget = self.shape.budget;
+        let cycle_model = self.shape.cycle_model;
         let stats = &mut self.stats;
         let time = &mut self.time;
         let warp = &mut self.warps[w];
@@ -1429,8 +1432,10 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 u64::from(exec.count_ones())
             };
             let mut start = warp.time;
-            for &r in &inst.reads {
-                start = start.max(frame.ready[r as usize]);
+            if cycle_model {
+                for &r in &inst.reads {
+                    start = start.max(frame.ready[r as usize]);
+                }
             }
             if let Fast::Bra { target, .. } = inst.fast {
                 stats.branch += 1;
@@ -1464,10 +1469,12 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 fast_alu(inst.fast, &mut frame.regs, exec);
                 frame.stack.last_mut().expect("executing path").pc = pc + 1;
             }
-            time.issue += u64::from(inst.issue);
-            warp.time = start + u64::from(inst.issue);
-            for &r in &inst.writes {
-                frame.ready[r as usize] = start + u64::from(inst.latency);
+            if cycle_model {
+                time.issue += u64::from(inst.issue);
+                warp.time = start + u64::from(inst.issue);
+                for &r in &inst.writes {
+                    frame.ready[r as usize] = start + u64::from(inst.latency);
+                }
             }
             model.settle(&mut frame.stack);
             n += 1;
@@ -1556,7 +1563,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         };
         self.load_latency = None;
         let result = self.exec(w, inst, func, pc as u32, active, exec);
-        if result.is_ok() {
+        if result.is_ok() && self.shape.cycle_model {
             self.time.issue += u64::from(inst.issue);
             let latency = self.load_latency.unwrap_or(u64::from(inst.latency));
             let warp = &mut self.warps[w];

@@ -47,6 +47,9 @@ pub struct SimConfig {
     /// If set, each finished CTA adds its warp instructions here, so a front end can show
     /// progress from another thread while a launch runs.
     pub progress: Option<Arc<AtomicU64>>,
+    /// Run the timing model (on by default). Off, `cycles` is 0 and every other counter is
+    /// unchanged; it exists to measure what the model costs.
+    pub cycle_model: bool,
 }
 
 impl Default for SimConfig {
@@ -57,6 +60,7 @@ impl Default for SimConfig {
             threads: 0,
             max_shared_per_cta: 227 * 1024,
             progress: None,
+            cycle_model: true,
         }
     }
 }
@@ -301,6 +305,7 @@ impl Device {
             params: &buffer,
             budget: self.config.max_warp_insts_per_cta,
             quantum: self.config.quantum.max(1),
+            cycle_model: self.config.cycle_model,
         };
         let model = IpdomStack;
         let ctas: Vec<[u32; 3]> = (0..grid[2])
@@ -324,7 +329,9 @@ impl Device {
                 times.push(cta.time);
                 merge_profile(&mut self.profile[m.0 as usize], &cta.profile);
             }
-            total.cycles = timing::kernel_cycles(&times, warps_per_cta, shared_per_cta);
+            if self.config.cycle_model {
+                total.cycles = timing::kernel_cycles(&times, warps_per_cta, shared_per_cta);
+            }
             return Ok(total);
         }
         let global = &self.global;
@@ -354,7 +361,9 @@ impl Device {
         for log in logs {
             LoggedPort::apply(log, &mut self.global);
         }
-        total.cycles = timing::kernel_cycles(&times, warps_per_cta, shared_per_cta);
+        if self.config.cycle_model {
+            total.cycles = timing::kernel_cycles(&times, warps_per_cta, shared_per_cta);
+        }
         Ok(total)
     }
 }

@@ -782,6 +782,49 @@ fn cycle_estimate_sees_dependences_and_launch_overhead() {
     assert_eq!(again.unwrap().cycles, dep.cycles);
 }
 
+/// With the cycle model off, `cycles` is 0 and every other counter, and memory, is the same.
+#[test]
+fn cycle_model_off_changes_only_cycles() {
+    let launch = |cycle_model: bool| {
+        let mut dev = Device::new(SimConfig {
+            cycle_model,
+            ..SimConfig::default()
+        });
+        let m = dev
+            .load_ptx("vecadd.ptx", &format!("{HEADER}{VECADD}"))
+            .unwrap();
+        let n = 300u32;
+        let a = upload_u32(
+            &mut dev,
+            &(0..n).map(|i| (i as f32).to_bits()).collect::<Vec<_>>(),
+        );
+        let b = upload_u32(
+            &mut dev,
+            &(0..n)
+                .map(|i| (2.0 * i as f32).to_bits())
+                .collect::<Vec<_>>(),
+        );
+        let c = dev.alloc(u64::from(n) * 4).unwrap();
+        let stats = dev
+            .launch(
+                m,
+                "vecadd",
+                [3, 1, 1],
+                [128, 1, 1],
+                0,
+                &[p64(a), p64(b), p64(c), p32(n)],
+            )
+            .unwrap();
+        (stats, f32s(&dev, c, n as usize))
+    };
+    let (on, out_on) = launch(true);
+    let (off, out_off) = launch(false);
+    assert!(on.cycles > 0);
+    assert_eq!(off.cycles, 0);
+    assert_eq!(LaunchStats { cycles: 0, ..on }, off);
+    assert_eq!(out_on, out_off);
+}
+
 #[test]
 fn bit_field_permute_pack_and_sign_operations() {
     let ptx = r#"

@@ -10,7 +10,8 @@
 //! thread pool. The fastest and the median timed runs are reported: on a shared machine the
 //! fastest is the least disturbed by other load. Beside wall-clock rates, each line gives the
 //! rate per CPU-second of the whole process over the launch (all worker threads), the best of
-//! the runs: that is the per-core figure, and other load on the machine barely moves it.
+//! the runs: that is the per-core figure. Each workload also runs once more on one thread with
+//! the cycle model off (`SimConfig::cycle_model`), the model's cost.
 
 use anyhow::{Result, anyhow, bail};
 use lockstep_sim::{Device, SimConfig};
@@ -67,9 +68,15 @@ fn process_cpu_seconds() -> f64 {
 }
 
 /// One launch of `workload`: (warp instructions executed, wall seconds, process CPU seconds).
-fn launch_once(workload: Workload, threads: usize, iterations: u32) -> Result<(u64, f64, f64)> {
+fn launch_once(
+    workload: Workload,
+    threads: usize,
+    iterations: u32,
+    cycle_model: bool,
+) -> Result<(u64, f64, f64)> {
     let mut dev = Device::new(SimConfig {
         threads,
+        cycle_model,
         ..SimConfig::default()
     });
     let (file, text) = match workload {
@@ -125,26 +132,33 @@ pub fn sim(threads: &[usize], runs: usize, iterations: u32) -> Result<()> {
             workload.what(),
             runs.max(1)
         );
-        for &t in threads {
-            launch_once(workload, t, n)?;
+        // Every counter and the cycle model on, at each thread count; then one thread with
+        // the cycle model off, which shows what the model costs.
+        let configs = threads
+            .iter()
+            .map(|&t| (t, true))
+            .chain(std::iter::once((1, false)));
+        for (t, cycle_model) in configs {
+            launch_once(workload, t, n, cycle_model)?;
             let mut rates = Vec::with_capacity(runs.max(1));
             let mut cpu_rate = 0.0f64;
             let mut insts = 0;
             for _ in 0..runs.max(1) {
-                let (count, secs, cpu) = launch_once(workload, t, n)?;
+                let (count, secs, cpu) = launch_once(workload, t, n, cycle_model)?;
                 insts = count;
                 rates.push(count as f64 / secs / 1e6);
                 cpu_rate = cpu_rate.max(count as f64 / cpu / 1e6);
             }
             rates.sort_by(f64::total_cmp);
-            // The 50 M target is the ALU/branch loop's; the memory loop is reported as is.
+            // The 50 M target is the ALU/branch loop's with everything on.
             let target = match workload {
-                Workload::Spin => "   [target >= 50 per core]",
-                Workload::Exchange => "",
+                Workload::Spin if cycle_model => "   [target >= 50 per core]",
+                _ => "",
             };
+            let model = if cycle_model { "on " } else { "off" };
             println!(
-                "{:8} threads {t:2}  {insts} warp-inst  best {:6.1}  median {:6.1} M warp-inst/s  \
-                 per CPU-second {cpu_rate:6.1}{target}",
+                "{:8} threads {t:2} cycle model {model}  {insts} warp-inst  best {:6.1}  median \
+                 {:6.1} M warp-inst/s  per CPU-second {cpu_rate:6.1}{target}",
                 workload.name(),
                 rates[rates.len() - 1],
                 rates[(rates.len() - 1) / 2]
