@@ -2,9 +2,10 @@
 //! made with `cvta` and read back through every window, vector loads and stores, and the
 //! faults of each space.
 
-use lockstep_sim::{Device, Fault, LaunchStats, SimConfig};
+mod common;
 
-const HEADER: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
+use common::{HEADER, device, u32s as read_u32s};
+use lockstep_sim::{Device, Fault, LaunchStats};
 
 fn launch(
     ptx: &str,
@@ -16,22 +17,6 @@ fn launch(
         .load_ptx("spaces.ptx", &format!("{HEADER}{ptx}"))
         .unwrap_or_else(|e| panic!("{e}"));
     dev.launch(m, "k", [1, 1, 1], [block, 1, 1], 0, params)
-}
-
-fn device() -> Device {
-    Device::new(SimConfig {
-        max_warp_insts_per_cta: 100_000,
-        ..SimConfig::default()
-    })
-}
-
-fn read_u32s(dev: &Device, addr: u64, n: usize) -> Vec<u32> {
-    let mut bytes = vec![0u8; n * 4];
-    dev.read(addr, &mut bytes).unwrap();
-    bytes
-        .chunks(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
 }
 
 /// Each lane reads `table[tid % 4]` from `.const` directly and through a generic address.
