@@ -44,35 +44,45 @@ $L__BB0_2:
 }
 "#;
 
-#[test]
-fn vecadd_computes_sums_and_counts_coalesced_accesses() {
-    let n = 100u32;
-    let mut dev = device();
+/// Runs `vecadd` on `a[i] = i * sa`, `b[i] = i * sb` with `n` elements: (c, counters).
+fn vecadd(
+    config: SimConfig,
+    n: u32,
+    grid: u32,
+    block: u32,
+    (sa, sb): (f32, f32),
+) -> (Vec<f32>, LaunchStats) {
+    let mut dev = Device::new(config);
     let m = dev
         .load_ptx("vecadd.ptx", &format!("{HEADER}{VECADD}"))
         .unwrap();
-    let a = upload_u32(
-        &mut dev,
-        &(0..n).map(|i| (i as f32).to_bits()).collect::<Vec<_>>(),
-    );
-    let b = upload_u32(
-        &mut dev,
-        &(0..n)
-            .map(|i| (2.0 * i as f32).to_bits())
-            .collect::<Vec<_>>(),
-    );
+    let input = |dev: &mut Device, scale: f32| {
+        upload_u32(
+            dev,
+            &(0..n)
+                .map(|i| (i as f32 * scale).to_bits())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (a, b) = (input(&mut dev, sa), input(&mut dev, sb));
     let c = dev.alloc(u64::from(n) * 4).unwrap();
     let stats = dev
         .launch(
             m,
             "vecadd",
-            [2, 1, 1],
-            [64, 1, 1],
+            [grid, 1, 1],
+            [block, 1, 1],
             0,
             &[p64(a), p64(b), p64(c), p32(n)],
         )
         .unwrap();
-    let out = f32s(&dev, c, n as usize);
+    (f32s(&dev, c, n as usize), stats)
+}
+
+#[test]
+fn vecadd_computes_sums_and_counts_coalesced_accesses() {
+    let n = 100u32;
+    let (out, stats) = vecadd(SimConfig::default(), n, 2, 64, (1.0, 2.0));
     assert_eq!(out, (0..n).map(|i| 3.0 * i as f32).collect::<Vec<_>>());
     // 4 warps; the last warp has 4 lanes in range, so it diverges at the bounds check.
     assert_eq!(stats.launches, 1);
@@ -97,37 +107,11 @@ fn parallel_and_sequential_runs_agree() {
     let n = 1000u32;
     let mut results = Vec::new();
     for threads in [1, 2] {
-        let mut dev = Device::new(SimConfig {
+        let config = SimConfig {
             threads,
             ..SimConfig::default()
-        });
-        let m = dev
-            .load_ptx("vecadd.ptx", &format!("{HEADER}{VECADD}"))
-            .unwrap();
-        let a = upload_u32(
-            &mut dev,
-            &(0..n)
-                .map(|i| (i as f32 * 0.5).to_bits())
-                .collect::<Vec<_>>(),
-        );
-        let b = upload_u32(
-            &mut dev,
-            &(0..n)
-                .map(|i| (i as f32 * 0.25).to_bits())
-                .collect::<Vec<_>>(),
-        );
-        let c = dev.alloc(u64::from(n) * 4).unwrap();
-        let stats = dev
-            .launch(
-                m,
-                "vecadd",
-                [8, 1, 1],
-                [128, 1, 1],
-                0,
-                &[p64(a), p64(b), p64(c), p32(n)],
-            )
-            .unwrap();
-        results.push((f32s(&dev, c, n as usize), stats));
+        };
+        results.push(vecadd(config, n, 8, 128, (0.5, 0.25)));
     }
     assert_eq!(results[0], results[1]);
     assert_eq!(results[0].0[999], 999.0 * 0.75);
@@ -737,36 +721,12 @@ fn cycle_estimate_sees_dependences_and_launch_overhead() {
 #[test]
 fn cycle_model_off_changes_only_cycles() {
     let launch = |cycle_model: bool| {
-        let mut dev = Device::new(SimConfig {
+        let config = SimConfig {
             cycle_model,
             ..SimConfig::default()
-        });
-        let m = dev
-            .load_ptx("vecadd.ptx", &format!("{HEADER}{VECADD}"))
-            .unwrap();
-        let n = 300u32;
-        let a = upload_u32(
-            &mut dev,
-            &(0..n).map(|i| (i as f32).to_bits()).collect::<Vec<_>>(),
-        );
-        let b = upload_u32(
-            &mut dev,
-            &(0..n)
-                .map(|i| (2.0 * i as f32).to_bits())
-                .collect::<Vec<_>>(),
-        );
-        let c = dev.alloc(u64::from(n) * 4).unwrap();
-        let stats = dev
-            .launch(
-                m,
-                "vecadd",
-                [3, 1, 1],
-                [128, 1, 1],
-                0,
-                &[p64(a), p64(b), p64(c), p32(n)],
-            )
-            .unwrap();
-        (stats, f32s(&dev, c, n as usize))
+        };
+        let (out, stats) = vecadd(config, 300, 3, 128, (1.0, 2.0));
+        (stats, out)
     };
     let (on, out_on) = launch(true);
     let (off, out_off) = launch(false);
