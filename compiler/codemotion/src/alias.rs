@@ -20,9 +20,8 @@
 //! - Anything not understood is [`Base::Unknown`], which may alias every
 //!   access whose space it may share: the analysis only ever answers "no
 //!   alias" from a rule above.
-//! - The front end accepts `__restrict__` but does not record it in the IR
-//!   (as of this crate's writing), so the restrict rule only fires on IR
-//!   written or annotated by hand; the docs say so.
+//! - The front end records `__restrict__` on a pointer parameter as the
+//!   argument attribute `device.restrict`, which the restrict rule reads.
 //! - Tracing is iterative and bounded by the chain length, never recursive.
 
 use lockstep_device::types::{AddressSpace, ptr_space};

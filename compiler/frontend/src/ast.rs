@@ -73,6 +73,10 @@ pub struct Decl {
 pub struct Param {
     pub specs: Specs,
     pub ptrs: usize,
+    /// The parameter itself is a restrict-qualified pointer: its outermost
+    /// `*` carries `__restrict__` (`float *__restrict__ p`). A qualifier on
+    /// an inner `*` or on the pointee does not make the parameter restrict.
+    pub restrict: bool,
     pub name: Option<(String, Span)>,
     pub dims: Vec<Option<Expr>>,
     pub span: Span,

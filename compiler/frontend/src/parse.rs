@@ -297,6 +297,7 @@ fn param(p: Pair<'_, Rule>) -> PResult<Param> {
     let mut out = Param {
         specs: Specs::default(),
         ptrs: 0,
+        restrict: false,
         name: None,
         dims: Vec::new(),
         span: sp,
@@ -304,11 +305,25 @@ fn param(p: Pair<'_, Rule>) -> PResult<Param> {
     for q in p.into_inner() {
         match q.as_rule() {
             Rule::decl_specs => out.specs = specs(q),
-            Rule::ptr_op => out.ptrs += 1,
+            Rule::ptr_op => {
+                out.ptrs += 1;
+                // Only the last `*` (the one next to the name) qualifies the
+                // parameter itself; an earlier restrict is overwritten here.
+                out.restrict = q.into_inner().any(|t| {
+                    t.into_inner()
+                        .next()
+                        .is_some_and(|k| k.as_rule() == Rule::kw_restrict)
+                });
+            }
             Rule::ident => out.name = Some((q.as_str().to_string(), span(&q))),
             Rule::array_dim => out.dims.push(array_dim(q)?),
             _ => {}
         }
+    }
+    // `float *__restrict__ a[]` is a pointer to restrict pointers: the
+    // parameter (the decayed array) is not itself restrict.
+    if !out.dims.is_empty() {
+        out.restrict = false;
     }
     Ok(out)
 }
@@ -1058,5 +1073,21 @@ mod tests {
         assert_eq!(e.message, "unknown type name 'float4'");
         let e = parse_file("int main() {").unwrap_err();
         assert!(e.message.contains("end of file"), "{}", e.message);
+    }
+
+    #[test]
+    fn restrict_marks_only_the_parameter_pointer() {
+        let src = "void f(float *__restrict__ a, const int *__restrict b, int *restrict c, \
+                   int **__restrict__ d, int *__restrict__ *e, __restrict__ int *f, \
+                   int *__restrict__ g[], int *h, int i);";
+        let items = parse_file(src).unwrap();
+        let Some(Item::Func(fd)) = items.first() else {
+            panic!("{items:?}")
+        };
+        let marked: Vec<bool> = fd.params.iter().map(|p| p.restrict).collect();
+        assert_eq!(
+            marked,
+            [true, true, true, true, false, false, false, false, false]
+        );
     }
 }

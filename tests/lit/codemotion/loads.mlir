@@ -1,8 +1,8 @@
 // lcm on loads: availability is killed by stores that may alias (another
 // argument), not by stores to another address space or to a disjoint
 // constant offset of the same base; barriers, atomics and volatile accesses
-// kill every load; a restrict argument (argument attribute device.restrict;
-// the front end does not emit it yet) aliases no other argument.
+// kill every load; a restrict argument (argument attribute device.restrict,
+// which the front end emits for __restrict__) aliases no other argument.
 // RUN: lockstep-opt %s -p 'builtin.module(device.module(device.kernel(lcm)))' | FileCheck %s
 
 device.module @m {

@@ -18,6 +18,11 @@
 //!   location of its condition.
 //! - Errors are returned as located [`Diagnostic`]s; on error the partially
 //!   built IR is left to the caller to discard.
+//! - A `__restrict__` pointer parameter of a kernel or device function gets
+//!   the argument attribute `device.restrict` (in `arg_attrs`, as
+//!   `func.func` carries them), which alias analysis reads; host functions
+//!   and non-pointer parameters get none, and a function with no restrict
+//!   parameter has no `arg_attrs` at all.
 
 mod builtins;
 mod expr;
@@ -26,6 +31,7 @@ mod stmt;
 use crate::ast::{self, Expr, ExprKind, FuncDef, Item, Span, Stmt};
 use crate::preprocess::OffsetMap;
 use crate::types::{CType, Space};
+use lockstep_ir::attrs::AttrData;
 use lockstep_ir::{
     AttrId, BlockId, Context, Diagnostic, InsertPoint, LocId, OpId, OperationState, RegionId,
     Rewriter, TypeData, TypeId, ValueId,
@@ -722,6 +728,11 @@ impl<'a> Lower<'a> {
         let mut st = OperationState::new(self.ctx().op_name(op_name), loc).regions(&[region]);
         st.add_attr(self.ctx().sym("sym_name"), self.ctx().str_attr(&fd.name));
         st.add_attr(self.ctx().sym("function_type"), self.ctx().type_attr(fty));
+        if mode == Mode::Device
+            && let Some(attrs) = self.restrict_arg_attrs(fd, &params)
+        {
+            st.add_attr(self.ctx().sym("arg_attrs"), attrs);
+        }
         if op_name == "device.func" {
             // A .cu file is the whole device program (no relocatable device
             // code), so its device functions are internal to it: once
@@ -785,6 +796,33 @@ impl<'a> Lower<'a> {
         }
         self.finish()?;
         Ok(())
+    }
+
+    /// The `arg_attrs` array marking the restrict pointer parameters of `fd`
+    /// (whose device types are `params`) with `{device.restrict}`; `None`
+    /// when there is none, so unannotated functions print as before.
+    fn restrict_arg_attrs(&self, fd: &FuncDef, params: &[CType]) -> Option<AttrId> {
+        // One entry per IR argument, whatever `fd` says: the verifier wants
+        // `arg_attrs` exactly as long as the function type's inputs.
+        let marked: Vec<bool> = params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.is_ptr() && fd.params.get(i).is_some_and(|p| p.restrict))
+            .collect();
+        if !marked.contains(&true) {
+            return None;
+        }
+        let ctx = self.ctx();
+        let empty = ctx.attr(AttrData::Dict(Box::new([])));
+        let restrict = ctx.attr(AttrData::Dict(Box::new([(
+            ctx.sym("device.restrict"),
+            ctx.unit_attr(),
+        )])));
+        let elems: Vec<AttrId> = marked
+            .iter()
+            .map(|&m| if m { restrict } else { empty })
+            .collect();
+        Some(ctx.attr(AttrData::Array(elems.into())))
     }
 
     /// Finds address-taken names and, in host code, device pointers.
