@@ -37,31 +37,15 @@
 use lockstep_codemotion::expr::expression_kind;
 use lockstep_codemotion::lcm::LcmStats;
 use lockstep_codemotion::scm::run_scm;
+mod common;
+
+use common::Rng;
 use lockstep_codemotion::sscm::{SpecMode, run_speculative};
 use lockstep_divergence::DivergenceInfo;
 use lockstep_ir::types::TypeData;
 use lockstep_ir::{Context, OpId, Rewriter, ValueId};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 const OPS: &[&str] = &[
     "arith.addi",

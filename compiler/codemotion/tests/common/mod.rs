@@ -1,5 +1,7 @@
 //! Helpers shared by the code-motion property tests (`lcm_random`,
-//! `lcm_optimal`).
+//! `lcm_optimal`, `sscm_random`).
+// Each test crate includes this module and uses only part of it.
+#![allow(dead_code)]
 //!
 //! Invariants: everything here is deterministic (a seed fixes the whole
 //! stream), so a failing case is reproduced by its seed and case number.
