@@ -43,7 +43,7 @@
 //! A join's answer is `⋀ isAvail_p ∨ (isDownSafe ∧ ⋁ isReal_p)`; when
 //! only the second half holds, the load is inserted into the predecessors
 //! answering `false` (for `esrqp` and the speculative variants only when all
-//! of them are in the CDRND).
+//! of them are in the CDRND, or under the refined rule below).
 //!
 //! **Anticipatability** (`isDownSafe`) is propagated forwards with the
 //! converted queries, translated the other way round (a subtree computed
@@ -58,6 +58,35 @@
 //! check verifies it: from every insertion, every path reaches the
 //! originating load before any kill, exit or other insertion; otherwise
 //! the load is left alone.
+//!
+//! # Refined insertion rule (beyond the thesis)
+//!
+//! The CDRND veto is coarse: code after a divergent early `return` is
+//! outside the CDRND as a whole, so ESRQP loses insertions that cost a
+//! warp nothing (the thesis's own future work notes that it "may suppress
+//! harmless insertion of SRQP"). `benches/bfs.cu` is the case: the loop
+//! header reloads `row_start[v + 1]` every iteration because a store on
+//! one side of the divergent `level[u] < 0` branch may alias it; SRQP
+//! inserts the load before the loop and after the store, and the header's
+//! load becomes a loop-carried value.
+//!
+//! What the veto guards against is Fig. 4.11f: loads inserted into both
+//! successors of a divergent branch (or into one while the other already
+//! loads), which a split warp runs once per side where it used to run the
+//! removed load once after reconverging. Insertions never add a load to a
+//! thread's path here (see anticipatability above), so the only cost is
+//! per warp, and it arises only from such two-sided placements. Hence:
+//! when the thesis's rule leaves the load unavailable (and, for the
+//! speculative variants, speculation does not apply either, so the
+//! thesis's remedy keeps priority), SRQP's own solution is taken if its
+//! insertion points together with the existing loads that supply the value
+//! (the removed load itself for a loop-carried value) are *one-sided*: for
+//! every divergent or unclassified branch, all of those nodes (iterated)
+//! control dependent on it hang below the same one of its successors.
+//! Insertions in the CDRND, or below uniform branches only, never conflict.
+//! The rule is shared by `esrqp`, `ssrqp-s` and `ssrqp`; `num-suppressed`
+//! still counts the thesis's vetoes, `num-refined` the loads the rule
+//! then replaced.
 //!
 //! # Speculation (`ssrqp-s`, `ssrqp`)
 //!
@@ -86,6 +115,9 @@
 //!   moved only as part of a load's address, and only ops that never trap.
 //! - `srqp` and `esrqp` never add a load evaluation to any path; the
 //!   speculative variants add loads only at their hoisting targets.
+//! - Outside the CDRND, `esrqp`, `ssrqp-s` and `ssrqp` insert only
+//!   one-sided placements (refined rule): no divergent branch has a load
+//!   of the expression below two of its successors.
 //! - Unreachable blocks, nested regions and functions with unsupported
 //!   terminators are left unchanged; every bound (tree size, states per
 //!   block, states per query) answers "no" rather than failing.
@@ -98,7 +130,7 @@ use crate::expr::{ExprKind, MemEffect, expression_kind, memory_effect};
 use crate::lcm::supported_terminators;
 use crate::remarks::{Action, Branch, Decision, MotionLog, Point};
 use crate::speculation::is_speculatable_pure;
-use lockstep_analysis::control_dep::ControlDependence;
+use lockstep_analysis::control_dep::{ControlDependence, Controller};
 use lockstep_analysis::{CfgView, Node};
 use lockstep_divergence::DivergenceInfo;
 use lockstep_ir::attrs::AttrData;
@@ -144,6 +176,9 @@ pub struct SrqpStats {
     pub split_edges: u64,
     /// Insertions suppressed because a target was outside the CDRND.
     pub suppressed: u64,
+    /// Loads replaced through insertions outside the CDRND that the
+    /// refined rule (one-sided on every divergent branch) allowed.
+    pub refined: u64,
 }
 
 impl SrqpStats {
@@ -866,6 +901,53 @@ fn solve(
     }
 }
 
+/// The nodes of the existing loads (`o0` itself included, for a
+/// loop-carried value) whose values reach the origin in `sol`: the
+/// evaluations that, with the insertions, make the load redundant.
+fn real_sources(ctx: &Context, g: &MotionCfg, qg: &QueryGraph, sol: &Solution) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut seen = vec![false; qg.ns.len()];
+    let mut work: Vec<usize> = Vec::new();
+    let visit_x = |x: usize, work: &mut Vec<usize>, out: &mut Vec<Node>| {
+        let mut cur = x;
+        for _ in 0..=qg.xs.len() {
+            match qg.xs[cur].res {
+                XRes::Real(op) => {
+                    if let Some(n) = ctx.parent_block(op).and_then(|b| g.node_of(b))
+                        && !out.contains(&n)
+                    {
+                        out.push(n);
+                    }
+                    return;
+                }
+                XRes::Kill => return,
+                XRes::Entry(n) => {
+                    if sol.n_avail[n] {
+                        work.push(n);
+                    }
+                    return;
+                }
+                XRes::Pass(p) => cur = p,
+            }
+        }
+    };
+    match qg.origin {
+        XRes::Entry(n) => work.push(n),
+        XRes::Real(_) | XRes::Kill | XRes::Pass(_) => return out,
+    }
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n], true) {
+            continue;
+        }
+        if let Some(preds) = &qg.ns[n].preds {
+            for &x in preds {
+                visit_x(x, &mut work, &mut out);
+            }
+        }
+    }
+    out
+}
+
 fn x_real(qg: &QueryGraph, x: usize, n_real: &[bool]) -> bool {
     let mut cur = x;
     for _ in 0..=qg.xs.len() {
@@ -938,6 +1020,49 @@ impl Divergence {
                     && !self.unclassified.contains(&b)
             }),
         }
+    }
+
+    /// The refined insertion rule (beyond the thesis, see the module doc):
+    /// `nodes` are the insertion points and the existing loads that
+    /// supply the value; for every divergent (or unclassified) branch, the
+    /// ones (iterated) control dependent on it all hang below the same one
+    /// of its successors. A warp split by such a branch then finds the
+    /// load on one side only: no side gains a load while another already
+    /// has one (the thesis's "increase of branch divergence"), and the
+    /// warp issues at most one load in place of the removed one.
+    fn one_sided(&self, g: &MotionCfg, ctx: &Context, nodes: &[Node]) -> bool {
+        let bad = |x: BlockId| self.divergent_branch.contains(&x) || self.unclassified.contains(&x);
+        // Branch block -> the successor slot the insertions hang below.
+        let mut side: FxHashMap<BlockId, usize> = FxHashMap::default();
+        let mut record = |branch: BlockId, slot: usize| -> bool {
+            !bad(branch) || *side.entry(branch).or_insert(slot) == slot
+        };
+        for &n in nodes {
+            let (block, own) = match g.kind(n) {
+                NodeKind::Block(b) => (b, None),
+                // A split critical edge hangs below its source's branch
+                // through that edge, and below whatever the source does.
+                NodeKind::Edge { terminator, slot } => {
+                    let Some(b) = ctx.parent_block(terminator) else {
+                        return false;
+                    };
+                    (b, Some(slot))
+                }
+            };
+            if let Some(slot) = own
+                && !record(block, slot)
+            {
+                return false;
+            }
+            for c in self.cd.iterated(block) {
+                if let Controller::Edge(e) = c
+                    && !record(e.from, e.succ_index as usize)
+                {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Is `m` (iterated) control dependent on the branch block `n`?
@@ -1042,22 +1167,46 @@ fn process_load(
     let none = FxHashSet::default();
     let down_safe = |n: usize| env.reaches_origin(qg.ns[n].node, &qg.ns[n].tree, o0, &none);
     let in_cdrnd = |n: Node| div.as_ref().is_none_or(|d| d.node_in_cdrnd(&g, ctx, n));
-    let sol = solve(&qg, &down_safe, &in_cdrnd, opts.variant);
+    let mut sol = solve(&qg, &down_safe, &in_cdrnd, opts.variant);
     stats.suppressed += sol.suppressed;
-    let origin_avail = match qg.origin {
+    let origin_avail = |sol: &Solution| match qg.origin {
         XRes::Real(_) => true,
         XRes::Kill => false,
         XRes::Entry(n) => sol.n_avail[n],
         XRes::Pass(_) => false,
     };
-    if !origin_avail {
+    let mut refined = false;
+    if !origin_avail(&sol) {
+        let Some(d) = &div else {
+            return Ok(None);
+        };
+        // The refined rule (module doc): SRQP's own solution, kept when
+        // its insertions and the loads supplying the value are one-sided
+        // on every divergent branch. Solved before speculating, which
+        // borrows the rewriter; used only when speculation (the thesis's
+        // remedy) does not apply.
+        let all = |_: Node| true;
+        let alt = solve(&qg, &down_safe, &all, Variant::Srqp);
+        let mut nodes: Vec<Node> = alt.inserts.iter().map(|&x| qg.xs[x].node).collect();
+        nodes.extend(real_sources(ctx, &g, &qg, &alt));
+        let alt_ok = origin_avail(&alt) && d.one_sided(&g, ctx, &nodes);
         if opts.variant.speculates()
-            && let Some(d) = &div
+            && let Some(gone) = speculate(rw, func, &g, &alias, d, o0, b0, &t0, opts, stats, log)?
         {
-            return speculate(rw, func, &g, &alias, d, o0, b0, &t0, opts, stats, log);
+            return Ok(Some(gone));
         }
-        return Ok(None);
+        if !alt_ok {
+            return Ok(None);
+        }
+        sol = alt;
+        refined = true;
     }
+    let ctx: &Context = rw.ctx;
+    let env = Env {
+        ctx,
+        g: &g,
+        alias: &alias,
+    };
     // Final check: every insertion is consumed by `o0` on every path.
     let blockers: FxHashSet<Node> = sol.inserts.iter().map(|&x| qg.xs[x].node).collect();
     for &x in &sol.inserts {
@@ -1074,7 +1223,11 @@ fn process_load(
             }
         }
     }
-    rewrite(rw, func, &g, &qg, &sol, o0, stats, log).map(Some)
+    let gone = rewrite(rw, func, &g, &qg, &sol, o0, stats, log)?;
+    if refined {
+        stats.refined += 1;
+    }
+    Ok(Some(gone))
 }
 
 /// A value of the plan: an existing value, an N state's merge, or an
@@ -1727,6 +1880,11 @@ impl lockstep_pass::Pass for SrqpPass {
             "num-suppressed",
             "Insertions suppressed outside the CDRND",
             stats.suppressed,
+        );
+        cx.stats.add(
+            "num-refined",
+            "Loads replaced by insertions one-sided on every divergent branch",
+            stats.refined,
         );
         if !stats.changed() {
             cx.mark_all_preserved();

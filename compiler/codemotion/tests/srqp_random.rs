@@ -12,7 +12,9 @@
 //! Checked for every variant on every terminating run, with the pointer
 //! arguments apart and aliasing: the store log is unchanged and the IR
 //! verifies. For `srqp` and `esrqp`: no load (op and run-time address) is
-//! evaluated more often on any path. For `ssrqp`: on kernels whose
+//! evaluated more often on any path (per thread; this also holds for the
+//! insertions esrqp's refined rule accepts outside the CDRND, which are
+//! SRQP's own, each consumed by the removed load on every path). For `ssrqp`: on kernels whose
 //! branches are all uniform nothing is speculated and no load count grows
 //! (it speculates only across divergent branches), while `ssrqp-s` does
 //! speculate on some of them. Counts are of loads only: the address
@@ -349,7 +351,10 @@ fn srqp_never_adds_loads_and_keeps_results() {
 #[test]
 fn esrqp_never_adds_loads_and_keeps_results() {
     let t = check(Variant::Esrqp, 0x5eed_0102, false, true);
-    assert!(t.replaced > 0 && t.suppressed > 0, "{t:?}");
+    // Both halves of the insertion rule are exercised: the thesis's CDRND
+    // veto, and the refined rule accepting one-sided insertions (which
+    // must keep every load count per thread, checked above).
+    assert!(t.replaced > 0 && t.suppressed > 0 && t.refined > 0, "{t:?}");
 }
 
 #[test]
@@ -420,6 +425,7 @@ fn check(
         total.merges += stats.merges;
         total.split_edges += stats.split_edges;
         total.suppressed += stats.suppressed;
+        total.refined += stats.refined;
         for trial in 0..6 {
             let choices: Vec<bool> = (0..64).map(|_| rng.chance(50)).collect();
             let alias = trial % 2 == 1;
