@@ -206,10 +206,16 @@ fn run(o: &Options) -> u8 {
             }
         };
         if o.device_ptx.is_some() {
+            // Passes the -O level brought in are dropped; one the user named is an error.
             let dropped = pm.remove_kernel_changing_passes();
-            if let Some(pass) = dropped.first()
-                && (o.device_passes.is_some() || o.host_passes.is_some())
-            {
+            let named = |pass: &str| {
+                [&o.device_passes, &o.host_passes]
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|list| list.split(','))
+                    .any(|item| item.split('{').next().map(str::trim) == Some(pass))
+            };
+            if let Some(pass) = dropped.into_iter().find(|p| named(p)) {
                 eprintln!(
                     "lockstep-run: error: pass '{pass}' creates, renames or removes kernels, \
                      so it cannot run with --device-ptx, which takes the original kernels"
