@@ -8,10 +8,17 @@
 // sscm and spre compute it once, at the end of node 1, before both
 // divergent branches (the placement is not even speculative here, since
 // node 7 computes it on every path).
+// The SRQP family (srqp, esrqp, ssrqp-s, ssrqp) moves only loads; there
+// are none here, so all four leave the IR exactly as written: a+b stays in
+// node 3 and node 7, unlike every SCM-family variant.
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(lcm)))' | FileCheck %s --check-prefix=LCM
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(scm)))' | FileCheck %s --check-prefix=SCM
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(spre)))' | FileCheck %s --check-prefix=SPRE
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(sscm)))' | FileCheck %s --check-prefix=SSCM
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(srqp)))' | FileCheck %s --check-prefix=SRQP
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(esrqp)))' | FileCheck %s --check-prefix=ESRQP
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(ssrqp-s)))' | FileCheck %s --check-prefix=SSRQPS
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(ssrqp)))' | FileCheck %s --check-prefix=SSRQP
 
 device.module @m {
   device.kernel @fig41(%a: i32, %b: i32, %n: i32, %out: !device.ptr<global>) {
@@ -123,3 +130,91 @@ device.module @m {
 // SSCM-NEXT: ^bb6(%5: i32):  // 2 preds: ^bb4, ^bb5
 // SSCM-NEXT: device.store %5, %arg3 : i32, !device.ptr<global>
 // SSCM-NEXT: device.return
+
+// SRQP-LABEL: device.kernel @fig41(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: !device.ptr<global>) {
+// SRQP-NEXT: %0 = device.thread_id x : i32
+// SRQP-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SRQP-NEXT: %2 = arith.cmpi sgt, %0, %arg0 : i32
+// SRQP-NEXT: cf.cond_br %1, ^bb1, ^bb5
+// SRQP-NEXT: ^bb1:  // pred: ^bb0
+// SRQP-NEXT: cf.cond_br %2, ^bb2, ^bb3
+// SRQP-NEXT: ^bb2:  // pred: ^bb1
+// SRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %3, %arg3 : i32, !device.ptr<global>
+// SRQP-NEXT: cf.br ^bb4
+// SRQP-NEXT: ^bb3:  // pred: ^bb1
+// SRQP-NEXT: cf.br ^bb4
+// SRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SRQP-NEXT: cf.br ^bb6
+// SRQP-NEXT: ^bb5:  // pred: ^bb0
+// SRQP-NEXT: cf.br ^bb6
+// SRQP-NEXT: ^bb6:  // 2 preds: ^bb4, ^bb5
+// SRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %4, %arg3 : i32, !device.ptr<global>
+// SRQP-NEXT: device.return
+
+// ESRQP-LABEL: device.kernel @fig41(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: !device.ptr<global>) {
+// ESRQP-NEXT: %0 = device.thread_id x : i32
+// ESRQP-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// ESRQP-NEXT: %2 = arith.cmpi sgt, %0, %arg0 : i32
+// ESRQP-NEXT: cf.cond_br %1, ^bb1, ^bb5
+// ESRQP-NEXT: ^bb1:  // pred: ^bb0
+// ESRQP-NEXT: cf.cond_br %2, ^bb2, ^bb3
+// ESRQP-NEXT: ^bb2:  // pred: ^bb1
+// ESRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %3, %arg3 : i32, !device.ptr<global>
+// ESRQP-NEXT: cf.br ^bb4
+// ESRQP-NEXT: ^bb3:  // pred: ^bb1
+// ESRQP-NEXT: cf.br ^bb4
+// ESRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// ESRQP-NEXT: cf.br ^bb6
+// ESRQP-NEXT: ^bb5:  // pred: ^bb0
+// ESRQP-NEXT: cf.br ^bb6
+// ESRQP-NEXT: ^bb6:  // 2 preds: ^bb4, ^bb5
+// ESRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %4, %arg3 : i32, !device.ptr<global>
+// ESRQP-NEXT: device.return
+
+// SSRQPS-LABEL: device.kernel @fig41(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: !device.ptr<global>) {
+// SSRQPS-NEXT: %0 = device.thread_id x : i32
+// SSRQPS-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SSRQPS-NEXT: %2 = arith.cmpi sgt, %0, %arg0 : i32
+// SSRQPS-NEXT: cf.cond_br %1, ^bb1, ^bb5
+// SSRQPS-NEXT: ^bb1:  // pred: ^bb0
+// SSRQPS-NEXT: cf.cond_br %2, ^bb2, ^bb3
+// SSRQPS-NEXT: ^bb2:  // pred: ^bb1
+// SSRQPS-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %3, %arg3 : i32, !device.ptr<global>
+// SSRQPS-NEXT: cf.br ^bb4
+// SSRQPS-NEXT: ^bb3:  // pred: ^bb1
+// SSRQPS-NEXT: cf.br ^bb4
+// SSRQPS-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSRQPS-NEXT: cf.br ^bb6
+// SSRQPS-NEXT: ^bb5:  // pred: ^bb0
+// SSRQPS-NEXT: cf.br ^bb6
+// SSRQPS-NEXT: ^bb6:  // 2 preds: ^bb4, ^bb5
+// SSRQPS-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %4, %arg3 : i32, !device.ptr<global>
+// SSRQPS-NEXT: device.return
+
+// SSRQP-LABEL: device.kernel @fig41(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: !device.ptr<global>) {
+// SSRQP-NEXT: %0 = device.thread_id x : i32
+// SSRQP-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SSRQP-NEXT: %2 = arith.cmpi sgt, %0, %arg0 : i32
+// SSRQP-NEXT: cf.cond_br %1, ^bb1, ^bb5
+// SSRQP-NEXT: ^bb1:  // pred: ^bb0
+// SSRQP-NEXT: cf.cond_br %2, ^bb2, ^bb3
+// SSRQP-NEXT: ^bb2:  // pred: ^bb1
+// SSRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %3, %arg3 : i32, !device.ptr<global>
+// SSRQP-NEXT: cf.br ^bb4
+// SSRQP-NEXT: ^bb3:  // pred: ^bb1
+// SSRQP-NEXT: cf.br ^bb4
+// SSRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSRQP-NEXT: cf.br ^bb6
+// SSRQP-NEXT: ^bb5:  // pred: ^bb0
+// SSRQP-NEXT: cf.br ^bb6
+// SSRQP-NEXT: ^bb6:  // 2 preds: ^bb4, ^bb5
+// SSRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %4, %arg3 : i32, !device.ptr<global>
+// SSRQP-NEXT: device.return

@@ -15,10 +15,17 @@
 // parameter (uniform). sscm must not speculate across it and ends exactly
 // like scm; spre, blind to divergence, still hoists to node 1 and so adds
 // a+b to the path 1-2-4-5-10 of warps that all go that way.
+// The SRQP family (srqp, esrqp, ssrqp-s, ssrqp) moves only loads; these
+// kernels have none, so all four leave the IR exactly as written (like
+// lcm), which their checks pin down, while sscm hoists to node 1.
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(lcm)))' | FileCheck %s --check-prefix=LCM
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(scm)))' | FileCheck %s --check-prefix=SCM
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(spre)))' | FileCheck %s --check-prefix=SPRE
 // RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(sscm)))' | FileCheck %s --check-prefix=SSCM
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(srqp)))' | FileCheck %s --check-prefix=SRQP
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(esrqp)))' | FileCheck %s --check-prefix=ESRQP
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(ssrqp-s)))' | FileCheck %s --check-prefix=SSRQPS
+// RUN: lockstep-opt %s --verify-each -p 'builtin.module(device.module(device.kernel(ssrqp)))' | FileCheck %s --check-prefix=SSRQP
 
 device.module @m {
   device.kernel @fig46(%a: i32, %b: i32, %n: i32, %u: i1, %out: !device.ptr<global>) {
@@ -304,3 +311,235 @@ device.module @m {
 // SSCM-NEXT: cf.br ^bb9
 // SSCM-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
 // SSCM-NEXT: device.return
+
+// SRQP-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// SRQP-NEXT: %0 = device.thread_id x : i32
+// SRQP-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SRQP-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// SRQP-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SRQP-NEXT: ^bb1:  // pred: ^bb0
+// SRQP-NEXT: cf.br ^bb3
+// SRQP-NEXT: ^bb2:  // pred: ^bb3
+// SRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SRQP-NEXT: cf.br ^bb4
+// SRQP-NEXT: ^bb3:  // pred: ^bb1
+// SRQP-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// SRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SRQP-NEXT: cf.br ^bb9
+// SRQP-NEXT: ^bb5:  // pred: ^bb0
+// SRQP-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// SRQP-NEXT: ^bb6:  // pred: ^bb5
+// SRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %4, %arg4 : i32, !device.ptr<global>
+// SRQP-NEXT: cf.br ^bb8
+// SRQP-NEXT: ^bb7:  // pred: ^bb5
+// SRQP-NEXT: %5 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %5, %arg4 : i32, !device.ptr<global>
+// SRQP-NEXT: cf.br ^bb8
+// SRQP-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SRQP-NEXT: cf.br ^bb9
+// SRQP-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SRQP-NEXT: device.return
+// SRQP-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// SRQP-NEXT: %0 = device.thread_id x : i32
+// SRQP-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// SRQP-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SRQP-NEXT: ^bb1:  // pred: ^bb0
+// SRQP-NEXT: cf.br ^bb3
+// SRQP-NEXT: ^bb2:  // pred: ^bb3
+// SRQP-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SRQP-NEXT: cf.br ^bb4
+// SRQP-NEXT: ^bb3:  // pred: ^bb1
+// SRQP-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// SRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SRQP-NEXT: cf.br ^bb9
+// SRQP-NEXT: ^bb5:  // pred: ^bb0
+// SRQP-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// SRQP-NEXT: ^bb6:  // pred: ^bb5
+// SRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// SRQP-NEXT: cf.br ^bb8
+// SRQP-NEXT: ^bb7:  // pred: ^bb5
+// SRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SRQP-NEXT: device.store %4, %arg5 : i32, !device.ptr<global>
+// SRQP-NEXT: cf.br ^bb8
+// SRQP-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SRQP-NEXT: cf.br ^bb9
+// SRQP-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SRQP-NEXT: device.return
+
+// ESRQP-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// ESRQP-NEXT: %0 = device.thread_id x : i32
+// ESRQP-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// ESRQP-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// ESRQP-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// ESRQP-NEXT: ^bb1:  // pred: ^bb0
+// ESRQP-NEXT: cf.br ^bb3
+// ESRQP-NEXT: ^bb2:  // pred: ^bb3
+// ESRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// ESRQP-NEXT: cf.br ^bb4
+// ESRQP-NEXT: ^bb3:  // pred: ^bb1
+// ESRQP-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// ESRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// ESRQP-NEXT: cf.br ^bb9
+// ESRQP-NEXT: ^bb5:  // pred: ^bb0
+// ESRQP-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// ESRQP-NEXT: ^bb6:  // pred: ^bb5
+// ESRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %4, %arg4 : i32, !device.ptr<global>
+// ESRQP-NEXT: cf.br ^bb8
+// ESRQP-NEXT: ^bb7:  // pred: ^bb5
+// ESRQP-NEXT: %5 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %5, %arg4 : i32, !device.ptr<global>
+// ESRQP-NEXT: cf.br ^bb8
+// ESRQP-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// ESRQP-NEXT: cf.br ^bb9
+// ESRQP-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// ESRQP-NEXT: device.return
+// ESRQP-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// ESRQP-NEXT: %0 = device.thread_id x : i32
+// ESRQP-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// ESRQP-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// ESRQP-NEXT: ^bb1:  // pred: ^bb0
+// ESRQP-NEXT: cf.br ^bb3
+// ESRQP-NEXT: ^bb2:  // pred: ^bb3
+// ESRQP-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// ESRQP-NEXT: cf.br ^bb4
+// ESRQP-NEXT: ^bb3:  // pred: ^bb1
+// ESRQP-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// ESRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// ESRQP-NEXT: cf.br ^bb9
+// ESRQP-NEXT: ^bb5:  // pred: ^bb0
+// ESRQP-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// ESRQP-NEXT: ^bb6:  // pred: ^bb5
+// ESRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// ESRQP-NEXT: cf.br ^bb8
+// ESRQP-NEXT: ^bb7:  // pred: ^bb5
+// ESRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// ESRQP-NEXT: device.store %4, %arg5 : i32, !device.ptr<global>
+// ESRQP-NEXT: cf.br ^bb8
+// ESRQP-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// ESRQP-NEXT: cf.br ^bb9
+// ESRQP-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// ESRQP-NEXT: device.return
+
+// SSRQPS-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// SSRQPS-NEXT: %0 = device.thread_id x : i32
+// SSRQPS-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SSRQPS-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// SSRQPS-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SSRQPS-NEXT: ^bb1:  // pred: ^bb0
+// SSRQPS-NEXT: cf.br ^bb3
+// SSRQPS-NEXT: ^bb2:  // pred: ^bb3
+// SSRQPS-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SSRQPS-NEXT: cf.br ^bb4
+// SSRQPS-NEXT: ^bb3:  // pred: ^bb1
+// SSRQPS-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// SSRQPS-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSRQPS-NEXT: cf.br ^bb9
+// SSRQPS-NEXT: ^bb5:  // pred: ^bb0
+// SSRQPS-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// SSRQPS-NEXT: ^bb6:  // pred: ^bb5
+// SSRQPS-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %4, %arg4 : i32, !device.ptr<global>
+// SSRQPS-NEXT: cf.br ^bb8
+// SSRQPS-NEXT: ^bb7:  // pred: ^bb5
+// SSRQPS-NEXT: %5 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %5, %arg4 : i32, !device.ptr<global>
+// SSRQPS-NEXT: cf.br ^bb8
+// SSRQPS-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SSRQPS-NEXT: cf.br ^bb9
+// SSRQPS-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SSRQPS-NEXT: device.return
+// SSRQPS-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// SSRQPS-NEXT: %0 = device.thread_id x : i32
+// SSRQPS-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// SSRQPS-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SSRQPS-NEXT: ^bb1:  // pred: ^bb0
+// SSRQPS-NEXT: cf.br ^bb3
+// SSRQPS-NEXT: ^bb2:  // pred: ^bb3
+// SSRQPS-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SSRQPS-NEXT: cf.br ^bb4
+// SSRQPS-NEXT: ^bb3:  // pred: ^bb1
+// SSRQPS-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// SSRQPS-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSRQPS-NEXT: cf.br ^bb9
+// SSRQPS-NEXT: ^bb5:  // pred: ^bb0
+// SSRQPS-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// SSRQPS-NEXT: ^bb6:  // pred: ^bb5
+// SSRQPS-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// SSRQPS-NEXT: cf.br ^bb8
+// SSRQPS-NEXT: ^bb7:  // pred: ^bb5
+// SSRQPS-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SSRQPS-NEXT: device.store %4, %arg5 : i32, !device.ptr<global>
+// SSRQPS-NEXT: cf.br ^bb8
+// SSRQPS-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SSRQPS-NEXT: cf.br ^bb9
+// SSRQPS-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SSRQPS-NEXT: device.return
+
+// SSRQP-LABEL: device.kernel @fig46(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: !device.ptr<global>) {
+// SSRQP-NEXT: %0 = device.thread_id x : i32
+// SSRQP-NEXT: %1 = arith.cmpi slt, %0, %arg2 : i32
+// SSRQP-NEXT: %2 = arith.cmpi sgt, %0, %arg2 : i32
+// SSRQP-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SSRQP-NEXT: ^bb1:  // pred: ^bb0
+// SSRQP-NEXT: cf.br ^bb3
+// SSRQP-NEXT: ^bb2:  // pred: ^bb3
+// SSRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %3, %arg4 : i32, !device.ptr<global>
+// SSRQP-NEXT: cf.br ^bb4
+// SSRQP-NEXT: ^bb3:  // pred: ^bb1
+// SSRQP-NEXT: cf.cond_br %1, ^bb2, ^bb4
+// SSRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSRQP-NEXT: cf.br ^bb9
+// SSRQP-NEXT: ^bb5:  // pred: ^bb0
+// SSRQP-NEXT: cf.cond_br %2, ^bb6, ^bb7
+// SSRQP-NEXT: ^bb6:  // pred: ^bb5
+// SSRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %4, %arg4 : i32, !device.ptr<global>
+// SSRQP-NEXT: cf.br ^bb8
+// SSRQP-NEXT: ^bb7:  // pred: ^bb5
+// SSRQP-NEXT: %5 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %5, %arg4 : i32, !device.ptr<global>
+// SSRQP-NEXT: cf.br ^bb8
+// SSRQP-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SSRQP-NEXT: cf.br ^bb9
+// SSRQP-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SSRQP-NEXT: device.return
+// SSRQP-LABEL: device.kernel @fig46_uniform(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i1, %arg4: i1, %arg5: !device.ptr<global>) {
+// SSRQP-NEXT: %0 = device.thread_id x : i32
+// SSRQP-NEXT: %1 = arith.cmpi sgt, %0, %arg2 : i32
+// SSRQP-NEXT: cf.cond_br %arg3, ^bb1, ^bb5
+// SSRQP-NEXT: ^bb1:  // pred: ^bb0
+// SSRQP-NEXT: cf.br ^bb3
+// SSRQP-NEXT: ^bb2:  // pred: ^bb3
+// SSRQP-NEXT: %2 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %2, %arg5 : i32, !device.ptr<global>
+// SSRQP-NEXT: cf.br ^bb4
+// SSRQP-NEXT: ^bb3:  // pred: ^bb1
+// SSRQP-NEXT: cf.cond_br %arg4, ^bb2, ^bb4
+// SSRQP-NEXT: ^bb4:  // 2 preds: ^bb2, ^bb3
+// SSRQP-NEXT: cf.br ^bb9
+// SSRQP-NEXT: ^bb5:  // pred: ^bb0
+// SSRQP-NEXT: cf.cond_br %1, ^bb6, ^bb7
+// SSRQP-NEXT: ^bb6:  // pred: ^bb5
+// SSRQP-NEXT: %3 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %3, %arg5 : i32, !device.ptr<global>
+// SSRQP-NEXT: cf.br ^bb8
+// SSRQP-NEXT: ^bb7:  // pred: ^bb5
+// SSRQP-NEXT: %4 = arith.addi %arg0, %arg1 : i32
+// SSRQP-NEXT: device.store %4, %arg5 : i32, !device.ptr<global>
+// SSRQP-NEXT: cf.br ^bb8
+// SSRQP-NEXT: ^bb8:  // 2 preds: ^bb6, ^bb7
+// SSRQP-NEXT: cf.br ^bb9
+// SSRQP-NEXT: ^bb9:  // 2 preds: ^bb4, ^bb8
+// SSRQP-NEXT: device.return
