@@ -185,6 +185,39 @@ impl LcmStats {
     pub fn changed(&self) -> bool {
         self.inserted + self.replaced + self.merges + self.split_edges > 0
     }
+    /// Adds the motion counters of `step` (an LCM run inside a larger
+    /// pass); `rounds` counts the caller's own rounds, so it is not added.
+    pub(crate) fn absorb(&mut self, step: &LcmStats) {
+        self.inserted += step.inserted;
+        self.replaced += step.replaced;
+        self.merges += step.merges;
+        self.split_edges += step.split_edges;
+    }
+}
+
+/// The round driver of `lcm`, `scm`, `sscm` and `spre`: runs `round` on the
+/// body region of `func` while it changes the statistics, at most
+/// `max_rounds` times, counting the rounds that changed something. A
+/// function without a body is left alone.
+pub(crate) fn repeat_rounds(
+    rw: &mut Rewriter<'_>,
+    func: OpId,
+    max_rounds: u64,
+    mut round: impl FnMut(&mut Rewriter<'_>, RegionId, &mut LcmStats) -> Result<(), Diagnostic>,
+) -> Result<LcmStats, Diagnostic> {
+    let mut stats = LcmStats::default();
+    let Some(&region) = rw.ctx.regions(func).first() else {
+        return Ok(stats);
+    };
+    for _ in 0..max_rounds {
+        let before = stats;
+        round(rw, region, &mut stats)?;
+        if stats == before {
+            break;
+        }
+        stats.rounds += 1;
+    }
+    Ok(stats)
 }
 
 /// Is every terminator of the region's reachable blocks one whose effect on
@@ -214,19 +247,9 @@ pub fn run_lcm_logged(
     max_rounds: u64,
     log: &mut MotionLog,
 ) -> Result<LcmStats, Diagnostic> {
-    let mut stats = LcmStats::default();
-    let Some(&region) = rw.ctx.regions(func).first() else {
-        return Ok(stats);
-    };
-    for _ in 0..max_rounds {
-        let before = stats;
-        lcm_round(rw, func, region, &mut stats, log)?;
-        if stats == before {
-            break;
-        }
-        stats.rounds += 1;
-    }
-    Ok(stats)
+    repeat_rounds(rw, func, max_rounds, |rw, region, stats| {
+        lcm_round(rw, func, region, stats, log)
+    })
 }
 
 /// The placement of one expression: which occurrences are kept as the

@@ -42,7 +42,7 @@ pub mod srqp;
 pub mod sscm;
 
 use lockstep_ir::{Diagnostic, OpId, Rewriter};
-use lockstep_pass::{OptionSpec, Pass, PassContext, PassInfo, PassRegistry};
+use lockstep_pass::{OptionSpec, Pass, PassContext, PassInfo, PassRegistry, Statistics};
 
 /// Default bound on LCM rounds (each round moves one link of expression
 /// chains such as `load(ptradd(p, muli(i, 4)))`).
@@ -218,43 +218,72 @@ impl Pass for Motion {
         }
     }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
-        let name = cx.ctx.name_of(op);
-        if name != "device.kernel" && name != "device.func" {
-            return Err(Diagnostic::error(
-                cx.ctx.loc(op),
-                format!(
-                    "'{}' runs on 'device.kernel' and 'device.func', not on '{name}'",
-                    self.argument()
-                ),
-            ));
-        }
-        let mut log = remarks::MotionLog::for_context(cx);
-        let mut rw = Rewriter::new(cx.ctx);
-        let stats = match self.kind {
-            Kind::Lcm => lcm::run_lcm_logged(&mut rw, op, self.max_rounds, &mut log)?,
-            Kind::Scm => scm::run_scm_logged(&mut rw, op, self.max_rounds, &mut log)?,
-        };
-        remarks::emit(cx, self.argument(), op, log);
-        cx.stats
-            .add("num-inserted", "Computations inserted", stats.inserted);
-        cx.stats.add(
+        let (kind, max_rounds) = (self.kind, self.max_rounds);
+        run_on_function(cx, self.argument(), op, |rw, log| match kind {
+            Kind::Lcm => lcm::run_lcm_logged(rw, op, max_rounds, log),
+            Kind::Scm => scm::run_scm_logged(rw, op, max_rounds, log),
+        })
+    }
+}
+
+/// What a code-motion pass reports to the pass manager.
+pub(crate) trait MotionStats {
+    /// Adds the counters to `--pass-statistics`.
+    fn record(&self, stats: &mut Statistics);
+    /// Whether the IR changed (otherwise every analysis stays valid).
+    fn changed(&self) -> bool;
+}
+
+impl MotionStats for lcm::LcmStats {
+    fn record(&self, stats: &mut Statistics) {
+        stats.add("num-inserted", "Computations inserted", self.inserted);
+        stats.add(
             "num-replaced",
             "Redundant computations replaced",
-            stats.replaced,
+            self.replaced,
         );
-        cx.stats.add(
+        stats.add(
             "num-merges",
             "Block arguments added where values merge",
-            stats.merges,
+            self.merges,
         );
-        cx.stats.add(
+        stats.add(
             "num-split",
             "Critical edges split to receive code",
-            stats.split_edges,
+            self.split_edges,
         );
-        if !stats.changed() {
-            cx.mark_all_preserved();
-        }
-        Ok(())
     }
+    fn changed(&self) -> bool {
+        lcm::LcmStats::changed(self)
+    }
+}
+
+/// The pass-manager side every pass of this crate shares: rejects anchors
+/// other than `device.kernel` and `device.func` (naming the pass by its
+/// argument `pass`), runs `motion` on `op` with a rewriter and a remark log,
+/// then emits the remarks, adds the statistics, and marks all analyses
+/// preserved when nothing changed. An error from `motion` is returned
+/// before any of that, as each pass did on its own.
+pub(crate) fn run_on_function<S: MotionStats>(
+    cx: &mut PassContext<'_>,
+    pass: &str,
+    op: OpId,
+    motion: impl FnOnce(&mut Rewriter<'_>, &mut remarks::MotionLog) -> Result<S, Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let name = cx.ctx.name_of(op);
+    if name != "device.kernel" && name != "device.func" {
+        return Err(Diagnostic::error(
+            cx.ctx.loc(op),
+            format!("'{pass}' runs on 'device.kernel' and 'device.func', not on '{name}'"),
+        ));
+    }
+    let mut log = remarks::MotionLog::for_context(cx);
+    let mut rw = Rewriter::new(cx.ctx);
+    let stats = motion(&mut rw, &mut log)?;
+    remarks::emit(cx, pass, op, log);
+    stats.record(cx.stats);
+    if !stats.changed() {
+        cx.mark_all_preserved();
+    }
+    Ok(())
 }

@@ -43,7 +43,7 @@
 use crate::cfg::MotionCfg;
 use crate::expr::Universe;
 use crate::lcm::{
-    LcmPredicates, LcmStats, Placement, lcm_predicates, motion_round, run_lcm_logged,
+    LcmPredicates, LcmStats, Placement, lcm_predicates, motion_round, repeat_rounds, run_lcm_logged,
 };
 use crate::remarks::MotionLog;
 use lockstep_analysis::{CfgView, Node};
@@ -65,29 +65,15 @@ pub fn run_scm_logged(
     max_rounds: u64,
     log: &mut MotionLog,
 ) -> Result<LcmStats, Diagnostic> {
-    let mut stats = LcmStats::default();
-    let Some(&region) = rw.ctx.regions(func).first() else {
-        return Ok(stats);
-    };
-    for _ in 0..max_rounds {
-        let before = stats;
-        let l = run_lcm_logged(rw, func, max_rounds, log)?;
-        stats.inserted += l.inserted;
-        stats.replaced += l.replaced;
-        stats.merges += l.merges;
-        stats.split_edges += l.split_edges;
-        motion_round(rw, func, region, &mut stats, log, &|g, u| {
+    repeat_rounds(rw, func, max_rounds, |rw, region, stats| {
+        stats.absorb(&run_lcm_logged(rw, func, max_rounds, log)?);
+        motion_round(rw, func, region, stats, log, &|g, u| {
             let p = lcm_predicates(g, &u.local);
             (0..u.len())
                 .map(|e| sparse_placement(g, u, &p, e, false))
                 .collect()
-        })?;
-        if stats == before {
-            break;
-        }
-        stats.rounds += 1;
-    }
-    Ok(stats)
+        })
+    })
 }
 
 const INF: u32 = u32::MAX / 4;

@@ -1843,52 +1843,44 @@ impl lockstep_pass::Pass for SrqpPass {
         }
     }
     fn run(&mut self, op: OpId, cx: &mut lockstep_pass::PassContext<'_>) -> Result<(), Diagnostic> {
-        let name = cx.ctx.name_of(op);
-        if name != "device.kernel" && name != "device.func" {
-            return Err(Diagnostic::error(
-                cx.ctx.loc(op),
-                format!(
-                    "'{}' runs on 'device.kernel' and 'device.func', not on '{name}'",
-                    lockstep_pass::Pass::argument(self)
-                ),
-            ));
-        }
-        let mut log = MotionLog::for_context(cx);
-        let mut rw = Rewriter::new(cx.ctx);
-        let stats = run_srqp_logged(&mut rw, op, self.opts, &mut log)?;
-        crate::remarks::emit(cx, lockstep_pass::Pass::argument(self), op, log);
-        cx.stats
-            .add("num-inserted", "Loads inserted", stats.inserted);
-        cx.stats
-            .add("num-replaced", "Redundant loads replaced", stats.replaced);
-        cx.stats.add(
+        let opts = self.opts;
+        crate::run_on_function(cx, lockstep_pass::Pass::argument(self), op, |rw, log| {
+            run_srqp_logged(rw, op, opts, log)
+        })
+    }
+}
+
+impl crate::MotionStats for SrqpStats {
+    fn record(&self, stats: &mut lockstep_pass::Statistics) {
+        stats.add("num-inserted", "Loads inserted", self.inserted);
+        stats.add("num-replaced", "Redundant loads replaced", self.replaced);
+        stats.add(
             "num-speculated",
             "Loads hoisted speculatively",
-            stats.speculated,
+            self.speculated,
         );
-        cx.stats.add(
+        stats.add(
             "num-merges",
             "Block arguments added where values merge",
-            stats.merges,
+            self.merges,
         );
-        cx.stats.add(
+        stats.add(
             "num-split",
             "Critical edges split to receive code",
-            stats.split_edges,
+            self.split_edges,
         );
-        cx.stats.add(
+        stats.add(
             "num-suppressed",
             "Insertions suppressed outside the CDRND",
-            stats.suppressed,
+            self.suppressed,
         );
-        cx.stats.add(
+        stats.add(
             "num-refined",
             "Loads replaced by insertions one-sided on every divergent branch",
-            stats.refined,
+            self.refined,
         );
-        if !stats.changed() {
-            cx.mark_all_preserved();
-        }
-        Ok(())
+    }
+    fn changed(&self) -> bool {
+        SrqpStats::changed(self)
     }
 }

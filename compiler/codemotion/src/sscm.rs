@@ -55,7 +55,8 @@
 use crate::cfg::MotionCfg;
 use crate::expr::{ExprKind, Universe};
 use crate::lcm::{
-    LcmPredicates, LcmStats, Placement, SpecPoint, lcm_predicates, motion_round_ctx, run_lcm_logged,
+    LcmPredicates, LcmStats, Placement, SpecPoint, lcm_predicates, motion_round_ctx, repeat_rounds,
+    run_lcm_logged,
 };
 use crate::remarks::MotionLog;
 use crate::scm::sparse_placement;
@@ -153,48 +154,11 @@ impl Pass for SpeculativeMotion {
         }
     }
     fn run(&mut self, op: OpId, cx: &mut PassContext<'_>) -> Result<(), Diagnostic> {
-        let name = cx.ctx.name_of(op);
-        if name != "device.kernel" && name != "device.func" {
-            return Err(Diagnostic::error(
-                cx.ctx.loc(op),
-                format!(
-                    "'{}' runs on 'device.kernel' and 'device.func', not on '{name}'",
-                    self.argument()
-                ),
-            ));
-        }
-        let mut log = MotionLog::for_context(cx);
-        let mut rw = Rewriter::new(cx.ctx);
-        let stats = run_speculative_logged(
-            &mut rw,
-            op,
-            self.mode,
-            self.max_rounds,
-            self.speculate_loads,
-            &mut log,
-        )?;
-        crate::remarks::emit(cx, self.argument(), op, log);
-        cx.stats
-            .add("num-inserted", "Computations inserted", stats.inserted);
-        cx.stats.add(
-            "num-replaced",
-            "Redundant computations replaced",
-            stats.replaced,
-        );
-        cx.stats.add(
-            "num-merges",
-            "Block arguments added where values merge",
-            stats.merges,
-        );
-        cx.stats.add(
-            "num-split",
-            "Critical edges split to receive code",
-            stats.split_edges,
-        );
-        if !stats.changed() {
-            cx.mark_all_preserved();
-        }
-        Ok(())
+        let (mode, max_rounds, speculate_loads) =
+            (self.mode, self.max_rounds, self.speculate_loads);
+        crate::run_on_function(cx, self.argument(), op, |rw, log| {
+            run_speculative_logged(rw, op, mode, max_rounds, speculate_loads, log)
+        })
     }
 }
 
@@ -229,18 +193,9 @@ pub fn run_speculative_logged(
     log: &mut MotionLog,
 ) -> Result<LcmStats, Diagnostic> {
     let explain = log.is_enabled();
-    let mut stats = LcmStats::default();
-    let Some(&region) = rw.ctx.regions(func).first() else {
-        return Ok(stats);
-    };
-    for _ in 0..max_rounds {
-        let before = stats;
-        let l = run_lcm_logged(rw, func, max_rounds, log)?;
-        stats.inserted += l.inserted;
-        stats.replaced += l.replaced;
-        stats.merges += l.merges;
-        stats.split_edges += l.split_edges;
-        motion_round_ctx(rw, func, region, &mut stats, log, &|ctx, g, u| {
+    repeat_rounds(rw, func, max_rounds, |rw, region, stats| {
+        stats.absorb(&run_lcm_logged(rw, func, max_rounds, log)?);
+        motion_round_ctx(rw, func, region, stats, log, &|ctx, g, u| {
             let p = speculative_predicates(ctx, g, u, func, mode, speculate_loads);
             let mut placements: Vec<Option<Placement>> = (0..u.len())
                 .map(|e| sparse_placement(g, u, &p, e, true))
@@ -249,13 +204,8 @@ pub fn run_speculative_logged(
                 explain_speculation(ctx, g, u, func, mode, speculate_loads, &p, &mut placements);
             }
             placements
-        })?;
-        if stats == before {
-            break;
-        }
-        stats.rounds += 1;
-    }
-    Ok(stats)
+        })
+    })
 }
 
 /// At most this many branches are tested one by one for being needed by a

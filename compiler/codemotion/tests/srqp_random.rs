@@ -1,5 +1,6 @@
 //! Property test of the SRQP family on random device kernels (modelled on
-//! `lcm_random.rs`, whose generator and interpreter it extends).
+//! `lcm_random.rs`; the interpreter and the text builders are shared, in
+//! `common/`).
 //!
 //! Kernels have random CFGs (back and cross edges, so loops and irreducible
 //! graphs), block arguments with induction updates `%k + 1`, indexed loads
@@ -20,75 +21,36 @@
 //! speculate on some of them. Counts are of loads only: the address
 //! arithmetic materialised with an inserted load may add pure evaluations.
 
+mod common;
+
+use common::interp;
+use common::text::{self, pick};
+use common::{Rng, cases_and_seed, load};
 use lockstep_codemotion::expr::{ExprKind, expression_kind};
 use lockstep_codemotion::srqp::{SrqpOptions, SrqpStats, Variant, run_srqp};
-use lockstep_ir::types::TypeData;
-use lockstep_ir::{Context, OpId, Rewriter, ValueId};
-use std::collections::HashMap;
+use lockstep_ir::{Context, OpId, Rewriter};
 use std::fmt::Write;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
-
-const OPS: &[&str] = &[
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.xori",
-    "arith.andi",
-];
-const ADDRS: &[&str] = &["%p0", "%p1", "%q0", "%q1", "%q2"];
 
 /// A random kernel in the pretty form.
 fn generate(rng: &mut Rng, uniform_only: bool) -> String {
     let n = 2 + rng.below(7);
     let has_arg: Vec<bool> = (0..n).map(|i| i > 0 && rng.chance(40)).collect();
     let mut s = String::new();
-    s.push_str("device.module @m {\n  device.shared @out[64] align 4\n");
-    s.push_str("  device.kernel @k(%a0: i32, %a1: i32, %a2: i32, %p0: !device.ptr<global>, %p1: !device.ptr<global>) {\n");
-    s.push_str("    %c1 = arith.constant 1 : i32\n    %o0 = arith.constant 0 : i64\n    %o4 = arith.constant 4 : i64\n");
-    s.push_str("    %mask = arith.constant 28 : i64\n");
-    s.push_str("    %sh = device.addressof @out : !device.ptr<shared>\n");
-    s.push_str("    %q0 = device.ptradd %p0, %o0 : !device.ptr<global>, i64\n");
-    s.push_str("    %q1 = device.ptradd %p0, %o4 : !device.ptr<global>, i64\n");
-    s.push_str("    %q2 = device.ptradd %p1, %o4 : !device.ptr<global>, i64\n");
-    s.push_str("    cf.br ^bb1\n");
-    let global_pool = ["%a0", "%a1", "%a2", "%c1"];
+    text::preamble(
+        &mut s,
+        "",
+        &[
+            "%c1 = arith.constant 1 : i32",
+            "%o0 = arith.constant 0 : i64",
+            "%o4 = arith.constant 4 : i64",
+            "%mask = arith.constant 28 : i64",
+        ],
+        &[],
+    );
     let mut fresh = 0usize;
     for i in 0..n {
         let label = i + 1;
-        if has_arg[i] {
-            let _ = writeln!(s, "  ^bb{label}(%k{label}: i32):");
-        } else {
-            let _ = writeln!(s, "  ^bb{label}:");
-        }
-        let mut local: Vec<String> = Vec::new();
-        if has_arg[i] {
-            local.push(format!("%k{label}"));
-        }
-        let pick = |rng: &mut Rng, local: &[String]| -> String {
-            if !local.is_empty() && rng.chance(35) {
-                local[rng.below(local.len())].clone()
-            } else {
-                global_pool[rng.below(global_pool.len())].to_string()
-            }
-        };
+        let mut local = text::block_header(&mut s, label, has_arg[i]);
         for _ in 0..rng.below(6) {
             let v = format!("%v{fresh}");
             fresh += 1;
@@ -108,12 +70,8 @@ fn generate(rng: &mut Rng, uniform_only: bool) -> String {
                         s,
                         "    %ad{fresh} = device.ptradd {base}, %m{fresh} : !device.ptr<global>, i64"
                     );
-                    let _ = writeln!(
-                        s,
-                        "    {v} = device.load %ad{fresh} : !device.ptr<global> -> i32"
-                    );
-                    let _ = writeln!(s, "    device.store {v}, %sh : i32, !device.ptr<shared>");
-                    local.push(v);
+                    let rhs = format!("device.load %ad{fresh} : !device.ptr<global> -> i32");
+                    text::define(&mut s, v, &rhs, &mut local);
                 }
                 5 if has_arg[i] && rng.chance(50) => {
                     // The induction update of a loop counter.
@@ -121,22 +79,13 @@ fn generate(rng: &mut Rng, uniform_only: bool) -> String {
                     local.push(v);
                 }
                 0..=5 => {
-                    let op = OPS[rng.below(OPS.len())];
-                    let (x, y) = (pick(rng, &local), pick(rng, &local));
-                    let _ = writeln!(s, "    {v} = {op} {x}, {y} : i32");
-                    let _ = writeln!(s, "    device.store {v}, %sh : i32, !device.ptr<shared>");
-                    local.push(v);
+                    text::arith(&mut s, rng, v, &mut local);
                 }
                 6 | 7 => {
-                    let a = ADDRS[rng.below(ADDRS.len())];
-                    let _ = writeln!(s, "    {v} = device.load {a} : !device.ptr<global> -> i32");
-                    let _ = writeln!(s, "    device.store {v}, %sh : i32, !device.ptr<shared>");
-                    local.push(v);
+                    text::global_load(&mut s, rng, v, &mut local);
                 }
                 8 => {
-                    let a = ADDRS[rng.below(ADDRS.len())];
-                    let x = pick(rng, &local);
-                    let _ = writeln!(s, "    device.store {x}, {a} : i32, !device.ptr<global>");
+                    text::global_store(&mut s, rng, &local);
                 }
                 _ => {
                     s.push_str("    device.barrier\n");
@@ -147,14 +96,6 @@ fn generate(rng: &mut Rng, uniform_only: bool) -> String {
             s.push_str("    device.return\n");
             continue;
         }
-        let target = |rng: &mut Rng, t: usize, local: &[String]| -> String {
-            if has_arg[t] {
-                let x = pick(rng, local);
-                format!("^bb{}({x} : i32)", t + 1)
-            } else {
-                format!("^bb{}", t + 1)
-            }
-        };
         let forward = i + 1 + rng.below(n - 1 - i);
         if rng.chance(60) {
             let other = rng.below(n);
@@ -167,172 +108,22 @@ fn generate(rng: &mut Rng, uniform_only: bool) -> String {
             } else {
                 let _ = writeln!(s, "    {c} = \"test.choice\"() : () -> i1");
             }
-            let (t1, t2) = (target(rng, forward, &local), target(rng, other, &local));
-            if rng.chance(50) {
-                let _ = writeln!(s, "    cf.cond_br {c}, {t1}, {t2}");
-            } else {
-                let _ = writeln!(s, "    cf.cond_br {c}, {t2}, {t1}");
-            }
+            let t1 = text::target(rng, &has_arg, forward, &local);
+            let t2 = text::target(rng, &has_arg, other, &local);
+            text::cond_br(&mut s, rng, &c, &t1, &t2);
         } else {
-            let t = target(rng, forward, &local);
+            let t = text::target(rng, &has_arg, forward, &local);
             let _ = writeln!(s, "    cf.br {t}");
         }
     }
-    s.push_str("  }\n}\n");
+    text::postamble(&mut s);
     s
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Val {
-    Int(i64),
-    Ptr(u32, i64),
-}
-
-#[derive(Debug, PartialEq, Eq)]
-struct Run {
-    stores: Vec<(u32, i64, i64)>,
-    counts: HashMap<String, u64>,
-}
-
-fn width(ctx: &Context, v: ValueId) -> u32 {
-    match ctx.type_data(ctx.value_type(v)) {
-        TypeData::Integer { width, .. } => *width,
-        _ => 64,
-    }
-}
-
-fn wrap(x: i64, w: u32) -> i64 {
-    if w >= 64 {
-        x
-    } else {
-        let m = (1i64 << w) - 1;
-        let v = x & m;
-        // Sign-extend so equal bit patterns compare equal.
-        if v >> (w - 1) & 1 == 1 { v | !m } else { v }
-    }
-}
-
-/// Runs kernel `k`; `None` when the path did not end within the budget.
-fn interpret(ctx: &Context, k: OpId, choices: &[bool], alias: bool) -> Option<Run> {
-    let region = ctx.regions(k)[0];
-    let mut block = ctx.entry_block(region)?;
-    let mut env: HashMap<ValueId, Val> = HashMap::new();
-    let args = ctx.block_args(block).to_vec();
-    let init = [
-        Val::Int(7),
-        Val::Int(-3),
-        Val::Int(12345),
-        Val::Ptr(1, 0),
-        Val::Ptr(if alias { 1 } else { 2 }, 0),
-    ];
-    for (a, v) in args.iter().zip(init) {
-        env.insert(*a, v);
-    }
-    let mut mem: HashMap<(u32, i64), i64> = HashMap::new();
-    let mut run = Run {
-        stores: Vec::new(),
-        counts: HashMap::new(),
-    };
-    let mut next_choice = 0usize;
-    for _step in 0..100_000 {
-        let mut jump: Option<(lockstep_ir::BlockId, Vec<Val>)> = None;
-        for op in ctx.block_ops(block) {
-            let name = ctx.name_of(op);
-            if expression_kind(ctx, op) == Some(ExprKind::Load) {
-                // Keyed by the op and its operands' run-time values: code
-                // motion only moves an evaluation across points where its
-                // operands keep their values, so no key may gain.
-                let operands: Vec<Val> = ctx.operands(op).iter().map(|v| env[v]).collect();
-                let key = format!("{name}{:?}{:?}", ctx.attrs(op), operands);
-                *run.counts.entry(key).or_default() += 1;
-            }
-            let get = |i: usize| env[&ctx.operand(op, i)];
-            let int = |i: usize| match get(i) {
-                Val::Int(x) => x,
-                Val::Ptr(..) => panic!("pointer used as integer"),
-            };
-            let result = match name {
-                "arith.constant" => Some(Val::Int(ctx.int_attr_of(op, "value")?)),
-                "arith.addi" => Some(Val::Int(int(0).wrapping_add(int(1)))),
-                "arith.subi" => Some(Val::Int(int(0).wrapping_sub(int(1)))),
-                "arith.muli" => Some(Val::Int(int(0).wrapping_mul(int(1)))),
-                "arith.xori" => Some(Val::Int(int(0) ^ int(1))),
-                "arith.andi" => Some(Val::Int(int(0) & int(1))),
-                "device.addressof" => Some(Val::Ptr(100, 0)),
-                "device.ptradd" => match get(0) {
-                    Val::Ptr(b, o) => Some(Val::Ptr(b, o + int(1))),
-                    Val::Int(_) => panic!("ptradd of an integer"),
-                },
-                "device.load" => match get(0) {
-                    Val::Ptr(b, o) => Some(Val::Int(
-                        *mem.get(&(b, o)).unwrap_or(&(i64::from(b) * 1000 + o)),
-                    )),
-                    Val::Int(_) => panic!("load from an integer"),
-                },
-                "device.store" => {
-                    let (Val::Int(x), Val::Ptr(b, o)) = (get(0), get(1)) else {
-                        panic!("bad store")
-                    };
-                    mem.insert((b, o), x);
-                    run.stores.push((b, o, x));
-                    None
-                }
-                "device.barrier" => None,
-                "arith.extsi" => Some(Val::Int(int(0))),
-                "arith.trunci" => Some(Val::Int(int(0) & 1)),
-                "device.block_id" | "test.choice" => {
-                    let c = *choices.get(next_choice)?;
-                    next_choice += 1;
-                    Some(Val::Int(i64::from(c)))
-                }
-                "cf.br" => {
-                    let vals = ctx
-                        .successor_operands(op, 0)
-                        .iter()
-                        .map(|v| env[v])
-                        .collect();
-                    jump = Some((ctx.successors(op)[0], vals));
-                    None
-                }
-                "cf.cond_br" => {
-                    let slot = if int(0) != 0 { 0 } else { 1 };
-                    let vals = ctx
-                        .successor_operands(op, slot)
-                        .iter()
-                        .map(|v| env[v])
-                        .collect();
-                    jump = Some((ctx.successors(op)[slot], vals));
-                    None
-                }
-                "device.return" => return Some(run),
-                other => panic!("interpreter does not know {other}"),
-            };
-            if let Some(v) = result {
-                let r = ctx.result(op, 0);
-                let v = match v {
-                    Val::Int(x) => Val::Int(wrap(x, width(ctx, r))),
-                    p => p,
-                };
-                env.insert(r, v);
-            }
-        }
-        let (next, vals) = jump?;
-        for (a, v) in ctx.block_args(next).to_vec().into_iter().zip(vals) {
-            env.insert(a, v);
-        }
-        block = next;
-    }
-    None
-}
-
-fn kernel_of(ctx: &Context, m: OpId) -> OpId {
-    let mut k = None;
-    ctx.walk_pre(m, &mut |o| {
-        if ctx.name_of(o) == "device.kernel" {
-            k = Some(o);
-        }
-    });
-    k.expect("a kernel")
+/// Counts loads only: the address arithmetic materialised with an
+/// inserted load may add pure evaluations.
+fn is_load(ctx: &Context, op: OpId) -> bool {
+    expression_kind(ctx, op) == Some(ExprKind::Load)
 }
 
 fn opts(variant: Variant) -> SrqpOptions {
@@ -381,27 +172,15 @@ fn check(
     uniform_only: bool,
     no_more_loads: bool,
 ) -> SrqpStats {
-    // LOCKSTEP_CM_CASES and LOCKSTEP_CM_SEED widen the search by hand.
-    let cases: usize = std::env::var("LOCKSTEP_CM_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(400);
-    let seed: u64 = std::env::var("LOCKSTEP_CM_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default_seed);
+    let (cases, seed) = cases_and_seed(400, default_seed);
     let mut rng = Rng(seed);
     let mut changed_programs = 0;
     let mut compared_runs = 0;
     let mut total = SrqpStats::default();
     for case in 0..cases {
         let src = generate(&mut rng, uniform_only);
-        let mut before_ctx = lockstep_registry::new_context(true);
-        let m0 = lockstep_test_support::parse(&mut before_ctx, &src);
-        let k0 = kernel_of(&before_ctx, m0);
-        let mut ctx = lockstep_registry::new_context(true);
-        let m = lockstep_test_support::parse(&mut ctx, &src);
-        let k = kernel_of(&ctx, m);
+        let (before_ctx, _, k0) = load(&src);
+        let (mut ctx, m, k) = load(&src);
         if let Err(d) = lockstep_test_support::verify_tree(&ctx, m) {
             panic!(
                 "case {case}: generated IR does not verify: {}\n{src}",
@@ -426,36 +205,15 @@ fn check(
         total.split_edges += stats.split_edges;
         total.suppressed += stats.suppressed;
         total.refined += stats.refined;
-        for trial in 0..6 {
-            let choices: Vec<bool> = (0..64).map(|_| rng.chance(50)).collect();
-            let alias = trial % 2 == 1;
-            let before = interpret(&before_ctx, k0, &choices, alias);
-            let now = interpret(&ctx, k, &choices, alias);
-            match (before, now) {
-                (None, None) => {}
-                (Some(b), Some(a)) => {
-                    assert_eq!(
-                        b.stores, a.stores,
-                        "case {case} trial {trial}: results changed\n{src}\n{after}"
-                    );
-                    if no_more_loads {
-                        for (name, &n) in &a.counts {
-                            let was = b.counts.get(name).copied().unwrap_or(0);
-                            assert!(
-                                n <= was,
-                                "case {case} trial {trial}: {name} evaluated {n} times, {was} before\n{src}\n{after}"
-                            );
-                        }
-                    }
-                    compared_runs += 1;
-                }
-                (b, a) => panic!(
-                    "case {case} trial {trial}: termination changed ({} -> {})\n{src}\n{after}",
-                    b.is_some(),
-                    a.is_some()
-                ),
-            }
-        }
+        compared_runs += interp::compare_two_pointer_runs(
+            &mut rng,
+            case,
+            (&before_ctx, k0),
+            (&ctx, k),
+            is_load,
+            no_more_loads,
+            &format!("{src}\n{after}"),
+        );
     }
     assert!(
         changed_programs > 20,
