@@ -1264,6 +1264,113 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         }
     }
 
+    /// The active lanes' addresses of a scalar 4- or 8-byte `ld`/`st` of `ty` at `addr` in
+    /// the global or shared space, when every one of them is aligned: only then can the whole
+    /// row be checked before anything is read or written.
+    fn row_access(
+        &self,
+        w: usize,
+        space: Space,
+        ty: Ty,
+        addr: Addr,
+        exec: u32,
+    ) -> Option<[u64; 32]> {
+        let size = ty.bytes() as u64;
+        if exec == 0 || !matches!(space, Space::Global | Space::Shared) || !matches!(size, 4 | 8) {
+            return None;
+        }
+        let addrs = self.address_row(w, addr);
+        let misaligned = lanes(exec).fold(0, |m, l| m | addrs[l]) % size;
+        (misaligned == 0).then_some(addrs)
+    }
+
+    /// Whether every active lane's `size`-byte shared access at `addrs` is in bounds (and,
+    /// for a load, initialized): then none of them faults.
+    fn shared_row_ok(&self, addrs: &[u64; 32], exec: u32, size: usize, load: bool) -> bool {
+        let len = self.shared.len() as u64;
+        lanes(exec).all(|l| {
+            let a = addrs[l];
+            a.checked_add(size as u64).is_some_and(|e| e <= len)
+                && (!load
+                    || self.shared_written[a as usize..a as usize + size]
+                        .iter()
+                        .all(|&b| b))
+        })
+    }
+
+    /// The fast form of a scalar `ld.global`/`ld.shared` of 4 or 8 bytes: when no active lane
+    /// can fault (all aligned, in bounds and, in shared memory, initialized), the row is read
+    /// at once and the registers, counters and latency change exactly as the per-lane loop
+    /// would change them. Otherwise it changes nothing and returns false, and the per-lane
+    /// loop runs and reports the first faulting lane as before.
+    fn load_row_fast(
+        &mut self,
+        w: usize,
+        space: Space,
+        ty: Ty,
+        d: u32,
+        addr: Addr,
+        exec: u32,
+    ) -> bool {
+        let Some(addrs) = self.row_access(w, space, ty, addr, exec) else {
+            return false;
+        };
+        let size = ty.bytes() as usize;
+        let mut vals = [0u64; 32];
+        if space == Space::Global {
+            if !self.global.load_row(&addrs, exec, size, &mut vals) {
+                return false;
+            }
+        } else {
+            if !self.shared_row_ok(&addrs, exec, size, true) {
+                return false;
+            }
+            for l in lanes(exec) {
+                vals[l] = le_word(&self.shared[addrs[l] as usize..], size);
+            }
+        }
+        for l in lanes(exec) {
+            vals[l] = ext(vals[l], ty);
+        }
+        self.write_row(w, d, &vals, exec);
+        self.count_row(space, &addrs, exec, size, false);
+        true
+    }
+
+    /// The fast form of a scalar `st.global`/`st.shared` of 4 or 8 bytes; see `load_row_fast`.
+    /// Lanes store in lane order, so the highest lane writing an address leaves its value.
+    fn store_row_fast(
+        &mut self,
+        w: usize,
+        space: Space,
+        ty: Ty,
+        src: Val,
+        addr: Addr,
+        exec: u32,
+    ) -> bool {
+        let Some(addrs) = self.row_access(w, space, ty, addr, exec) else {
+            return false;
+        };
+        let size = ty.bytes() as usize;
+        let vals = self.row(w, src);
+        if space == Space::Global {
+            if !self.global.store_row(&addrs, exec, size, &vals) {
+                return false;
+            }
+        } else {
+            if !self.shared_row_ok(&addrs, exec, size, false) {
+                return false;
+            }
+            for l in lanes(exec) {
+                let r = addrs[l] as usize..addrs[l] as usize + size;
+                copy_small(&mut self.shared[r.clone()], &vals[l].to_le_bytes()[..size]);
+                set_small(&mut self.shared_written[r]);
+            }
+        }
+        self.count_row(space, &addrs, exec, size, true);
+        true
+    }
+
     fn count_memory(&mut self, space: Space, addrs: &[(u64, usize)], store: bool, atomic: bool) {
         if addrs.is_empty() {
             return;
@@ -1272,18 +1379,8 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             Space::Global => {
                 let mut keys = [0u64; 64];
                 let n = blocks::<32>(addrs, &mut keys).len() as u64;
-                if atomic {
-                    self.stats.atomic_transactions += n;
-                } else if store {
-                    self.stats.gst_requests += 1;
-                    self.stats.gst_transactions += n;
-                } else {
-                    self.stats.gld_requests += 1;
-                    self.stats.gld_transactions += n;
-                    self.load_latency = Some(timing::load_latency(space, n));
-                    self.stats.gld_requested_bytes +=
-                        addrs.iter().map(|&(_, n)| n as u64).sum::<u64>();
-                }
+                let bytes = addrs.iter().map(|&(_, n)| n as u64).sum::<u64>();
+                self.record_global(n, bytes, store, atomic);
             }
             Space::Shared => {
                 let mut keys = [0u64; 64];
@@ -1293,17 +1390,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                     per_bank[(w % 32) as usize] += 1;
                 }
                 let wavefronts = u64::from(per_bank.iter().copied().max().unwrap_or(1).max(1));
-                if atomic {
-                    self.stats.atomic_transactions += wavefronts;
-                } else if store {
-                    self.stats.shared_store_requests += 1;
-                    self.stats.shared_store_wavefronts += wavefronts;
-                } else {
-                    self.stats.shared_load_requests += 1;
-                    self.stats.shared_load_wavefronts += wavefronts;
-                    self.load_latency = Some(timing::load_latency(space, wavefronts));
-                }
-                self.stats.shared_bank_conflicts += wavefronts - 1;
+                self.record_shared(wavefronts, store, atomic);
             }
             _ => {
                 if !store && !atomic {
@@ -1311,6 +1398,88 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 }
             }
         }
+    }
+
+    /// Counts a global request of `n` sectors and `bytes` requested bytes.
+    fn record_global(&mut self, n: u64, bytes: u64, store: bool, atomic: bool) {
+        if atomic {
+            self.stats.atomic_transactions += n;
+        } else if store {
+            self.stats.gst_requests += 1;
+            self.stats.gst_transactions += n;
+        } else {
+            self.stats.gld_requests += 1;
+            self.stats.gld_transactions += n;
+            self.load_latency = Some(timing::load_latency(Space::Global, n));
+            self.stats.gld_requested_bytes += bytes;
+        }
+    }
+
+    /// Counts a shared request of `wavefronts` wavefronts.
+    fn record_shared(&mut self, wavefronts: u64, store: bool, atomic: bool) {
+        if atomic {
+            self.stats.atomic_transactions += wavefronts;
+        } else if store {
+            self.stats.shared_store_requests += 1;
+            self.stats.shared_store_wavefronts += wavefronts;
+        } else {
+            self.stats.shared_load_requests += 1;
+            self.stats.shared_load_wavefronts += wavefronts;
+            self.load_latency = Some(timing::load_latency(Space::Shared, wavefronts));
+        }
+        self.stats.shared_bank_conflicts += wavefronts - 1;
+    }
+
+    /// `count_memory` for the aligned `size`-byte (4 or 8) accesses of a row fast form, by
+    /// the lanes in `exec` (not empty). Lanes mostly access non-decreasing addresses, and
+    /// then each access lies in one sector (or, for 4 bytes, one shared word), so the
+    /// distinct ones are counted in one pass without a list or a sort; anything else goes
+    /// through `count_memory`.
+    fn count_row(&mut self, space: Space, addrs: &[u64; 32], exec: u32, size: usize, store: bool) {
+        // Sectors of 32 bytes, shared words of 4: a shift, as a division by a run-time
+        // divisor would cost more than the rest of the count.
+        let shift = if space == Space::Global { 5 } else { 2 };
+        if size as u64 <= 1 << shift {
+            // The active lanes' blocks, in lane order; a full warp needs no compaction.
+            let mut keys = [0u64; 32];
+            let accesses = if exec == u32::MAX {
+                for (k, &a) in keys.iter_mut().zip(addrs) {
+                    *k = a >> shift;
+                }
+                32
+            } else {
+                let mut m = 0;
+                for l in lanes(exec) {
+                    keys[m] = addrs[l] >> shift;
+                    m += 1;
+                }
+                m
+            };
+            let keys = &keys[..accesses];
+            // Without branches: whether the blocks never decrease, and where a new one starts.
+            let mut sorted = true;
+            let mut distinct = 1u64;
+            for i in 1..keys.len() {
+                sorted &= keys[i] >= keys[i - 1];
+                distinct += u64::from(keys[i] != keys[i - 1]);
+            }
+            if sorted {
+                if space == Space::Global {
+                    self.record_global(distinct, accesses as u64 * size as u64, store, false);
+                } else {
+                    let mut per_bank = [0u32; 32];
+                    per_bank[(keys[0] % 32) as usize] += 1;
+                    for i in 1..keys.len() {
+                        per_bank[(keys[i] % 32) as usize] += u32::from(keys[i] != keys[i - 1]);
+                    }
+                    let wavefronts = u64::from(per_bank.iter().copied().max().unwrap_or(1).max(1));
+                    self.record_shared(wavefronts, store, false);
+                }
+                return;
+            }
+        }
+        let touched: Touched = lanes(exec).map(|l| (addrs[l], size)).collect();
+        self.count_memory(space, &touched, store, false);
     }
 
     /// Removes `lanes` from every path of the warp's current frame (or all frames).
@@ -1740,6 +1909,9 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 }
             }
             Op::Ld { space, ty, d, addr } => {
+                if d.len() == 1 && self.load_row_fast(w, *space, *ty, d[0], *addr, exec) {
+                    return Ok(None);
+                }
                 let size = ty.bytes() as usize;
                 let total = size * d.len();
                 let mut touched: Touched = SmallVec::new();
@@ -1785,6 +1957,9 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 src,
                 addr,
             } => {
+                if src.len() == 1 && self.store_row_fast(w, *space, *ty, src[0], *addr, exec) {
+                    return Ok(None);
+                }
                 let size = ty.bytes() as usize;
                 let total = size * src.len();
                 let mut touched: Touched = SmallVec::new();

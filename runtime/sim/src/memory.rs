@@ -126,6 +126,36 @@ pub fn set_small(flags: &mut [bool]) {
 pub trait GlobalPort {
     fn load(&mut self, addr: u64, out: &mut [u8]) -> Result<(), String>;
     fn store(&mut self, addr: u64, bytes: &[u8]) -> Result<(), String>;
+
+    /// A warp's aligned `size`-byte loads (`size` 4 or 8) at `addrs` for the lanes in `exec`,
+    /// zero-extended into `out`, exactly as `load` lane by lane would read them, when every
+    /// lane is inside one allocation. Returns false, having changed nothing, when it cannot
+    /// tell that (or does not know how), so the caller falls back to `load` per lane.
+    fn load_row(&mut self, addrs: &[u64; 32], exec: u32, size: usize, out: &mut [u64; 32]) -> bool {
+        let _ = (addrs, exec, size, out);
+        false
+    }
+
+    /// A warp's aligned `size`-byte stores (`size` 4 or 8) of `vals` at `addrs` for the
+    /// lanes in `exec`, in lane order, exactly as `store` lane by lane; false, having changed
+    /// nothing, under the same conditions as `load_row`.
+    fn store_row(&mut self, addrs: &[u64; 32], exec: u32, size: usize, vals: &[u64; 32]) -> bool {
+        let _ = (addrs, exec, size, vals);
+        false
+    }
+}
+
+/// The lowest and highest address of the lanes in `exec` (which is not empty).
+#[inline(always)]
+fn span(addrs: &[u64; 32], exec: u32) -> (u64, u64) {
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    for (l, &a) in addrs.iter().enumerate() {
+        if exec >> l & 1 != 0 {
+            lo = lo.min(a);
+            hi = hi.max(a);
+        }
+    }
+    (lo, hi)
 }
 
 /// Direct access: CTAs run one after another in CTA order.
@@ -137,6 +167,54 @@ impl GlobalPort for DirectPort<'_> {
     }
     fn store(&mut self, addr: u64, bytes: &[u8]) -> Result<(), String> {
         self.0.write(addr, bytes)
+    }
+
+    fn load_row(&mut self, addrs: &[u64; 32], exec: u32, size: usize, out: &mut [u64; 32]) -> bool {
+        if exec == 0 {
+            return false;
+        }
+        let (lo, hi) = span(addrs, exec);
+        // Allocations are disjoint, so a span inside one holds every lane's access.
+        let Ok((base, data)) = self.0.locate(lo, (hi - lo) as usize + size) else {
+            return false;
+        };
+        for (l, v) in out.iter_mut().enumerate() {
+            if exec >> l & 1 != 0 {
+                let off = (addrs[l] - base) as usize;
+                *v = word_at(&data[off..], size);
+            }
+        }
+        true
+    }
+
+    fn store_row(&mut self, addrs: &[u64; 32], exec: u32, size: usize, vals: &[u64; 32]) -> bool {
+        if exec == 0 {
+            return false;
+        }
+        let (lo, hi) = span(addrs, exec);
+        let Some((&base, data)) = self.0.allocs.range_mut(..=lo).next_back() else {
+            return false;
+        };
+        if GlobalMemory::bounds(base, data.len(), lo, (hi - lo) as usize + size).is_err() {
+            return false;
+        }
+        for (l, &v) in vals.iter().enumerate() {
+            if exec >> l & 1 != 0 {
+                let off = (addrs[l] - base) as usize;
+                copy_small(&mut data[off..off + size], &v.to_le_bytes()[..size]);
+            }
+        }
+        true
+    }
+}
+
+/// The first `size` bytes (4 or 8) of `bytes` as a little-endian word, zero-extended.
+#[inline(always)]
+fn word_at(bytes: &[u8], size: usize) -> u64 {
+    if size == 4 {
+        u64::from(u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes")))
+    } else {
+        u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"))
     }
 }
 
@@ -183,19 +261,53 @@ impl WriteLog {
         Some(&mut self.pages[at as usize])
     }
 
+    /// The page `page`, created empty if the CTA has not written it yet; one look-up.
     fn page_mut(&mut self, page: u64) -> &mut LogPage {
-        if self.find(page).is_none() {
-            let i = self.pages.len() as u32;
-            self.pages.push(LogPage {
-                page,
-                bytes: [0; LOG_PAGE as usize],
-                written: [0; LOG_PAGE as usize / 64],
-            });
-            self.index.insert(page, i);
-            self.last = Some((page, i));
-        }
-        self.find(page).expect("the page exists")
+        let at = match self.last {
+            Some((p, i)) if p == page => i,
+            _ => {
+                let i = match self.index.get(&page) {
+                    Some(&i) => i,
+                    None => {
+                        let i = self.pages.len() as u32;
+                        self.pages.push(LogPage {
+                            page,
+                            bytes: [0; LOG_PAGE as usize],
+                            written: [0; LOG_PAGE as usize / 64],
+                        });
+                        self.index.insert(page, i);
+                        i
+                    }
+                };
+                self.last = Some((page, i));
+                i
+            }
+        };
+        &mut self.pages[at as usize]
     }
+}
+
+/// The runs of bytes `at..at + n` of a page that each lie in one word of its `written`
+/// bitmap: (word, first bit, length, mask of the run's bits). Whole words at a time, so an access
+/// costs one bit operation per word instead of one per byte.
+#[inline(always)]
+fn bit_runs(at: usize, n: usize) -> impl Iterator<Item = (usize, usize, usize, u64)> {
+    let end = at + n;
+    let mut b = at;
+    std::iter::from_fn(move || {
+        if b >= end {
+            return None;
+        }
+        let (word, off) = (b / 64, b % 64);
+        let k = (64 - off).min(end - b);
+        let mask = if k == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << k) - 1) << off
+        };
+        b += k;
+        Some((word, off, k, mask))
+    })
 }
 
 /// Private access for CTAs that run in parallel: reads see memory as it was at launch plus
@@ -270,9 +382,19 @@ impl GlobalPort for LoggedPort<'_> {
             let at = (a % LOG_PAGE) as usize;
             let n = (LOG_PAGE as usize - at).min(out.len() - i);
             if let Some(p) = self.log.find(a / LOG_PAGE) {
-                for k in 0..n {
-                    if p.written[(at + k) / 64] >> ((at + k) % 64) & 1 != 0 {
-                        out[i + k] = p.bytes[at + k];
+                for (word, off, len, mask) in bit_runs(at, n) {
+                    let bits = p.written[word] & mask;
+                    // Byte `b` of the page is at `out[b - at + i]`.
+                    let first = word * 64 + off;
+                    let dst = &mut out[first - at + i..first - at + i + len];
+                    if bits == mask {
+                        copy_small(dst, &p.bytes[first..first + len]);
+                    } else if bits != 0 {
+                        for (k, d) in dst.iter_mut().enumerate() {
+                            if bits >> (off + k) & 1 != 0 {
+                                *d = p.bytes[first + k];
+                            }
+                        }
                     }
                 }
             }
@@ -299,11 +421,83 @@ impl GlobalPort for LoggedPort<'_> {
             let n = (LOG_PAGE as usize - at).min(bytes.len() - i);
             let p = self.log.page_mut(a / LOG_PAGE);
             copy_small(&mut p.bytes[at..at + n], &bytes[i..i + n]);
-            for b in at..at + n {
-                p.written[b / 64] |= 1 << (b % 64);
+            for (word, _, _, mask) in bit_runs(at, n) {
+                p.written[word] |= mask;
             }
             i += n;
         }
         Ok(())
+    }
+
+    fn load_row(&mut self, addrs: &[u64; 32], exec: u32, size: usize, out: &mut [u64; 32]) -> bool {
+        if exec == 0 {
+            return false;
+        }
+        let (lo, hi) = span(addrs, exec);
+        // Allocations are disjoint, so a span inside one holds every lane's access.
+        let Ok((data, lo_off)) = self.locate(lo, (hi - lo) as usize + size) else {
+            return false;
+        };
+        let log = &mut self.log;
+        let logged = !log.misses(lo, (hi - lo) as usize + size);
+        for (l, v) in out.iter_mut().enumerate() {
+            if exec >> l & 1 == 0 {
+                continue;
+            }
+            let a = addrs[l];
+            let off = lo_off + (a - lo) as usize;
+            let mut word = word_at(&data[off..], size);
+            if logged
+                && !log.misses(a, size)
+                && let Some(p) = log.find(a / LOG_PAGE)
+            {
+                // Aligned, so the access lies in one page and one word of its bitmap.
+                let at = (a % LOG_PAGE) as usize;
+                let mask = (u64::MAX >> (64 - size)) << (at % 64);
+                let bits = p.written[at / 64] & mask;
+                if bits != 0 {
+                    let mine = word_at(&p.bytes[at..], size);
+                    // Byte k of the access comes from the log when its bit is set.
+                    let mut sel = 0u64;
+                    for k in 0..size {
+                        if bits >> (at % 64 + k) & 1 != 0 {
+                            sel |= 0xff << (8 * k);
+                        }
+                    }
+                    word = (word & !sel) | (mine & sel);
+                }
+            }
+            *v = word;
+        }
+        true
+    }
+
+    fn store_row(&mut self, addrs: &[u64; 32], exec: u32, size: usize, vals: &[u64; 32]) -> bool {
+        if exec == 0 {
+            return false;
+        }
+        let (lo, hi) = span(addrs, exec);
+        if self.locate(lo, (hi - lo) as usize + size).is_err() {
+            return false;
+        }
+        let log = &mut self.log;
+        let end = hi + size as u64;
+        if log.pages.is_empty() {
+            (log.lo, log.hi) = (lo, end);
+        } else {
+            (log.lo, log.hi) = (log.lo.min(lo), log.hi.max(end));
+        }
+        for (l, &v) in vals.iter().enumerate() {
+            if exec >> l & 1 == 0 {
+                continue;
+            }
+            let a = addrs[l];
+            // Aligned, so the access lies in one page and one word of its bitmap.
+            let at = (a % LOG_PAGE) as usize;
+            let p = log.page_mut(a / LOG_PAGE);
+            copy_small(&mut p.bytes[at..at + size], &v.to_le_bytes()[..size]);
+            p.written[at / 64] |= (u64::MAX >> (64 - size)) << (at % 64);
+        }
+        true
     }
 }
