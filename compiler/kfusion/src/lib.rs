@@ -1,0 +1,373 @@
+//! Kernel fusion, legality only: may two consecutive launches `K1; K2` of
+//! `device.kernel`s be replaced by one launch of a kernel running K1's body
+//! then K2's body in every thread?
+//!
+//! The caller (a future host-side pass) supplies what only the host knows:
+//! which pointer parameters of K1 and K2 are the same host buffer
+//! ([`FusionQuery::aliases`]) and whether both launches use the same grid and
+//! block SSA values ([`FusionQuery::same_launch_dims`]). [`legality`] then
+//! looks at the two kernels' bodies and returns a [`Decision`].
+//!
+//! Invariants:
+//! - [`legality`] never panics, whatever the ops it is given (a non-kernel
+//!   op, out-of-range alias indices, malformed IR): anything it cannot
+//!   understand is [`Decision::NotFusible`] with a reason.
+//! - `Fusible` is only returned when every dependence on a shared buffer is
+//!   proven thread-local or block-local; anything not proven is refused.
+//!   `barrier` is true exactly when some dependence is block-local.
+//! - Launches are assumed one-dimensional in x (the subset's kernels index
+//!   with `.x` only); see `docs/kfusion.md`.
+//! - Registers are not estimated; only static shared memory is checked,
+//!   against [`SHARED_MEMORY_LIMIT`].
+
+mod index;
+
+use index::{Guard, Lin};
+use lockstep_divergence::affine::{AffineInfo, access_address, describe};
+use lockstep_ir::attrs::AttrData;
+use lockstep_ir::types::TypeData;
+use lockstep_ir::{Context, OpId, ValueDef, ValueId};
+use rustc_hash::FxHashSet;
+
+/// The static shared memory a block may use without opting in to more:
+/// 48 KiB is the portable limit on every CUDA architecture (larger amounts
+/// need a per-kernel attribute that the subset does not have).
+pub const SHARED_MEMORY_LIMIT: u64 = 48 * 1024;
+
+/// What the host knows about the two launches.
+#[derive(Clone, Debug, Default)]
+pub struct FusionQuery {
+    /// `(K1 parameter index, K2 parameter index)` for every pair of pointer
+    /// parameters bound to the same host buffer. Parameters not listed are
+    /// taken to be distinct buffers.
+    pub aliases: Vec<(usize, usize)>,
+    /// Whether both launches use the same grid and block dimension values.
+    pub same_launch_dims: bool,
+}
+
+/// The legality verdict for fusing K1 (launched first) with K2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Fusion is legal; `barrier` says a block barrier is needed at the seam
+    /// because some dependence is block-local.
+    Fusible { barrier: bool },
+    /// Fusion is illegal or not provably legal.
+    NotFusible { reason: String },
+}
+
+/// How one dependence between K1 and K2 may be honoured inside one kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Dep {
+    /// The same thread touches the address in both kernels: program order
+    /// in that thread suffices.
+    ThreadLocal,
+    /// Only threads of one block touch the address: a block barrier suffices.
+    BlockLocal,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Read,
+    /// Stores and atomics (a read-modify-write orders like a write).
+    Write,
+}
+
+/// One memory access of a kernel to one of its pointer parameters.
+struct Access {
+    op: OpId,
+    param: usize,
+    kind: Kind,
+    /// Byte offset from the parameter, when it is a recognised form.
+    offset: Option<Lin>,
+    /// Size in bytes of the accessed value, when known.
+    width: Option<i64>,
+    guard: Guard,
+}
+
+/// Everything [`legality`] needs from one kernel.
+struct KernelFacts {
+    name: String,
+    params: usize,
+    accesses: Vec<Access>,
+    /// Static shared globals the kernel addresses, with their sizes in bytes.
+    shared: Vec<(lockstep_ir::Sym, u64)>,
+}
+
+/// Decides whether K1 followed by K2 may be fused (see the module docs).
+pub fn legality(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Decision {
+    match decide(ctx, k1, k2, query) {
+        Ok(barrier) => Decision::Fusible { barrier },
+        Err(reason) => Decision::NotFusible { reason },
+    }
+}
+
+fn decide(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Result<bool, String> {
+    if !query.same_launch_dims {
+        return Err("different launch dimensions".into());
+    }
+    let f1 = facts(ctx, k1)?;
+    let f2 = facts(ctx, k2)?;
+    check_shared_memory(ctx, k1, k2, &f1, &f2)?;
+    let mut barrier = false;
+    for &(p1, p2) in &query.aliases {
+        if p1 >= f1.params || p2 >= f2.params {
+            return Err(format!(
+                "alias pair ({p1}, {p2}) names a parameter that @{} or @{} does not have",
+                f1.name, f2.name
+            ));
+        }
+        for a1 in f1.accesses.iter().filter(|a| a.param == p1) {
+            for a2 in f2.accesses.iter().filter(|a| a.param == p2) {
+                if a1.kind == Kind::Read && a2.kind == Kind::Read {
+                    continue;
+                }
+                match classify(a1, a2) {
+                    Some(Dep::ThreadLocal) => {}
+                    Some(Dep::BlockLocal) => barrier = true,
+                    None => return Err(grid_wide(ctx, k1, k2, &f1, &f2, a1, a2)),
+                }
+            }
+        }
+    }
+    Ok(barrier)
+}
+
+/// The reason for a refused dependence, naming the buffer and both indices.
+fn grid_wide(
+    ctx: &Context,
+    k1: OpId,
+    k2: OpId,
+    f1: &KernelFacts,
+    f2: &KernelFacts,
+    a1: &Access,
+    a2: &Access,
+) -> String {
+    // The project's affine analysis is per kernel; its description is
+    // appended so that the remark matches what `test-affine` would print.
+    let show = |k: OpId, a: &Access| {
+        let form = match (&a.offset, a.width) {
+            (Some(l), Some(w)) => l.describe_elements(w),
+            _ => "unknown".to_string(),
+        };
+        let info = AffineInfo::compute(ctx, k);
+        let aff = info
+            .access(ctx, a.op)
+            .map_or_else(|| "unknown".into(), |x| describe(ctx, x));
+        format!("{form}; {aff}")
+    };
+    format!(
+        "dependence on %arg{} of @{} (%arg{} of @{}) is grid-wide (index {} in @{}, {} in @{})",
+        a1.param,
+        f1.name,
+        a2.param,
+        f2.name,
+        show(k1, a1),
+        f1.name,
+        show(k2, a2),
+        f2.name
+    )
+}
+
+/// Classifies one dependence; `None` when neither local kind is proven.
+fn classify(a1: &Access, a2: &Access) -> Option<Dep> {
+    let (o1, o2) = (a1.offset.as_ref()?, a2.offset.as_ref()?);
+    let (w1, w2) = (a1.width?, a2.width?);
+    // Thread-local: the same injective function of the global thread id,
+    // with each thread's bytes `[c*gid + k, c*gid + k + c)` disjoint from
+    // its neighbours' (so both widths must fit in the stride c).
+    if o1 == o2
+        && let Some(c) = o1.global_id_stride()
+        && w1 <= c
+        && w2 <= c
+        && a1.guard.comparable_with(&a2.guard)
+    {
+        return Some(Dep::ThreadLocal);
+    }
+    // Block-local: both stay in `[e*bid*bdim, e*(bid+1)*bdim)`, the block's
+    // own slice of elements of size e.
+    let e1 = o1.block_slice()?;
+    let e2 = o2.block_slice()?;
+    (e1 == e2 && w1 <= e1 && w2 <= e1).then_some(Dep::BlockLocal)
+}
+
+/// Collects the accesses of a kernel and refuses what cannot be reasoned
+/// about.
+fn facts(ctx: &Context, k: OpId) -> Result<KernelFacts, String> {
+    if ctx.name_of(k) != "device.kernel" {
+        return Err(format!("'{}' is not a device.kernel", ctx.name_of(k)));
+    }
+    let name = lockstep_ir::symbol::symbol_name(ctx, k)
+        .map_or_else(|| "?".to_string(), |s| ctx.str(s).to_string());
+    let entry = ctx
+        .regions(k)
+        .first()
+        .and_then(|&r| ctx.entry_block(r))
+        .ok_or_else(|| format!("@{name} has no body"))?;
+    let params = ctx.block_args(entry).len();
+    let mut accesses = Vec::new();
+    let mut shared_symbols = FxHashSet::default();
+    let mut problem: Option<String> = None;
+    ctx.walk_pre(k, &mut |op| {
+        if problem.is_some() {
+            return;
+        }
+        match ctx.name_of(op) {
+            // A callee's accesses are not visible here.
+            "device.call" => {
+                problem = Some(format!("@{name} calls a device function"));
+                return;
+            }
+            // Its size is a launch argument the device side cannot see.
+            "device.dynamic_shared" => {
+                problem = Some(format!("@{name} uses dynamic shared memory"));
+                return;
+            }
+            "device.addressof" => {
+                if let Some(AttrData::SymbolRef { root, .. }) =
+                    ctx.attr_of(op, "symbol").map(|a| ctx.attr_data(a))
+                {
+                    shared_symbols.insert(*root);
+                }
+            }
+            _ => {}
+        }
+        let Some(addr) = access_address(ctx, op) else {
+            return;
+        };
+        let kind = if ctx.name_of(op) == "device.load" {
+            Kind::Read
+        } else {
+            Kind::Write
+        };
+        let (root, offset) = pointer_offset(ctx, entry, addr);
+        match root {
+            Root::Param(param) => accesses.push(Access {
+                op,
+                param,
+                kind,
+                offset,
+                width: access_width(ctx, op),
+                guard: index::guard_of(ctx, entry, op),
+            }),
+            // Per-launch storage: a separate launch never sees it.
+            Root::Local => {}
+            Root::Unknown => {
+                problem = Some(format!(
+                    "@{name} accesses memory through a pointer not derived from a parameter"
+                ));
+            }
+        }
+    });
+    if let Some(p) = problem {
+        return Err(p);
+    }
+    let mut shared = Vec::new();
+    if !shared_symbols.is_empty() {
+        let table = ctx
+            .parent_op(k)
+            .ok_or_else(|| format!("@{name} is not inside a device.module"))?;
+        for s in shared_symbols {
+            let size = lockstep_ir::symbol::lookup_symbol_in(ctx, table, s)
+                .filter(|&g| ctx.name_of(g) == "device.shared")
+                .and_then(|g| ctx.attr_of(g, "size"))
+                .and_then(|a| ctx.attr_data(a).as_int())
+                .and_then(|n| u64::try_from(n).ok())
+                .ok_or_else(|| format!("size of shared global @{} is unknown", ctx.str(s)))?;
+            shared.push((s, size));
+        }
+    }
+    Ok(KernelFacts {
+        name,
+        params,
+        accesses,
+        shared,
+    })
+}
+
+enum Root {
+    Param(usize),
+    /// Shared memory or a stack slot of the launch itself.
+    Local,
+    Unknown,
+}
+
+/// Follows `ptradd`/`addrspace_cast` back to the pointer's root, summing the
+/// byte offsets.
+fn pointer_offset(
+    ctx: &Context,
+    entry: lockstep_ir::BlockId,
+    mut p: ValueId,
+) -> (Root, Option<Lin>) {
+    let mut offset = Some(Lin::constant(0));
+    // The chain is finite in valid SSA; the bound keeps malformed IR finite.
+    for _ in 0..256 {
+        match ctx.value_def(p) {
+            ValueDef::BlockArg { block, index } if block == entry => {
+                return (Root::Param(index as usize), offset);
+            }
+            ValueDef::BlockArg { .. } => return (Root::Unknown, None),
+            ValueDef::Result { op, .. } => match ctx.name_of(op) {
+                "device.ptradd" => {
+                    let ops = ctx.operands(op);
+                    let (Some(&base), Some(&off)) = (ops.first(), ops.get(1)) else {
+                        return (Root::Unknown, None);
+                    };
+                    let l = index::lin_of(ctx, off);
+                    offset = match (offset, l) {
+                        (Some(a), Some(b)) => a.add(&b),
+                        _ => None,
+                    };
+                    p = base;
+                }
+                "device.addrspace_cast" => match ctx.operands(op).first() {
+                    Some(&b) => p = b,
+                    None => return (Root::Unknown, None),
+                },
+                "device.addressof" | "device.alloca" => return (Root::Local, None),
+                _ => return (Root::Unknown, None),
+            },
+        }
+    }
+    (Root::Unknown, None)
+}
+
+/// Size in bytes of the value a memory access reads or writes.
+fn access_width(ctx: &Context, op: OpId) -> Option<i64> {
+    let v = match ctx.name_of(op) {
+        "device.store" => *ctx.operands(op).first()?,
+        _ => *ctx.results(op).first()?,
+    };
+    let bits = match ctx.type_data(ctx.value_type(v)) {
+        TypeData::Integer { width, .. } => *width,
+        TypeData::Float(k) => k.width(),
+        _ => return None,
+    };
+    // Sub-byte values still occupy a byte.
+    Some(i64::from(bits.div_ceil(8).max(1)))
+}
+
+/// Checks the combined static shared memory of both kernels; a global
+/// addressed by both (same symbol in the same module) is counted once, as a
+/// fused kernel would share it.
+fn check_shared_memory(
+    ctx: &Context,
+    k1: OpId,
+    k2: OpId,
+    f1: &KernelFacts,
+    f2: &KernelFacts,
+) -> Result<(), String> {
+    let same_module = ctx.parent_op(k1) == ctx.parent_op(k2);
+    let mut total: u64 = f1.shared.iter().fold(0, |t, &(_, n)| t.saturating_add(n));
+    for &(s, n) in &f2.shared {
+        if !(same_module && f1.shared.iter().any(|&(s1, _)| s1 == s)) {
+            total = total.saturating_add(n);
+        }
+    }
+    if total > SHARED_MEMORY_LIMIT {
+        return Err(format!(
+            "combined static shared memory of @{} and @{} is {total} bytes, over the {SHARED_MEMORY_LIMIT}-byte limit",
+            f1.name, f2.name
+        ));
+    }
+    Ok(())
+}

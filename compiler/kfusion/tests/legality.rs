@@ -1,0 +1,364 @@
+//! Legality of fusing two kernels, on kernels compiled from CUDA source.
+
+use lockstep_ir::{Context, OpId};
+use lockstep_kfusion::{Decision, FusionQuery, SHARED_MEMORY_LIMIT, legality};
+
+/// Compiles `src` and returns the context and the named kernels.
+fn kernels(src: &str, names: [&str; 2]) -> (Context, [OpId; 2]) {
+    let mut ctx = lockstep_registry::new_context(false);
+    let module = lockstep_frontend::compile(&mut ctx, "t.cu", src)
+        .unwrap_or_else(|d| panic!("front end failed: {}", d.message));
+    let mut found = Vec::new();
+    for name in names {
+        let mut hit = None;
+        ctx.walk_pre(module, &mut |op| {
+            if ctx.name_of(op) == "device.kernel"
+                && lockstep_ir::symbol::symbol_name(&ctx, op).map(|s| ctx.str(s)) == Some(name)
+            {
+                hit = Some(op);
+            }
+        });
+        found.push(hit.unwrap_or_else(|| panic!("no kernel @{name}")));
+    }
+    (ctx, [found[0], found[1]])
+}
+
+fn decide(src: &str, names: [&str; 2], aliases: &[(usize, usize)], same: bool) -> Decision {
+    let (ctx, [k1, k2]) = kernels(src, names);
+    let q = FusionQuery {
+        aliases: aliases.to_vec(),
+        same_launch_dims: same,
+    };
+    legality(&ctx, k1, k2, &q)
+}
+
+fn reason(d: Decision) -> String {
+    match d {
+        Decision::NotFusible { reason } => reason,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+const PRODUCER: &str = r#"
+__global__ void produce(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = 2.0f * i;
+}
+"#;
+
+#[test]
+fn same_index_is_thread_local_without_barrier() {
+    let src = format!(
+        "{PRODUCER}{}",
+        r#"
+__global__ void consume(float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) b[i] = a[i];
+}
+"#
+    );
+    assert_eq!(
+        decide(&src, ["produce", "consume"], &[(0, 0)], true),
+        Decision::Fusible { barrier: false }
+    );
+}
+
+#[test]
+fn neighbour_index_is_grid_wide() {
+    let src = format!(
+        "{PRODUCER}{}",
+        r#"
+__global__ void consume(float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) b[i] = a[i + 1];
+}
+"#
+    );
+    let r = reason(decide(&src, ["produce", "consume"], &[(0, 0)], true));
+    assert!(r.contains("grid-wide"), "{r}");
+    assert!(r.contains("%arg0"), "{r}");
+    assert!(r.contains("bid*bdim+tid+1"), "{r}");
+    assert!(r.contains("affine stride 4"), "{r}");
+}
+
+#[test]
+fn reversed_index_within_block_needs_barrier() {
+    let src = format!(
+        "{PRODUCER}{}",
+        r#"
+__global__ void consume(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + (blockDim.x - 1 - threadIdx.x);
+  b[i] = a[i];
+}
+"#
+    );
+    assert_eq!(
+        decide(&src, ["produce", "consume"], &[(0, 0)], true),
+        Decision::Fusible { barrier: true }
+    );
+}
+
+#[test]
+fn index_past_the_block_is_not_block_local() {
+    // blockDim.x - threadIdx.x reaches the next block's first element.
+    let src = format!(
+        "{PRODUCER}{}",
+        r#"
+__global__ void consume(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + (blockDim.x - threadIdx.x);
+  b[i] = a[i];
+}
+"#
+    );
+    let r = reason(decide(&src, ["produce", "consume"], &[(0, 0)], true));
+    assert!(r.contains("grid-wide"), "{r}");
+}
+
+#[test]
+fn different_launch_dimensions_are_refused() {
+    let src = format!(
+        "{PRODUCER}{}",
+        r#"
+__global__ void consume(float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) b[i] = a[i];
+}
+"#
+    );
+    let r = reason(decide(&src, ["produce", "consume"], &[(0, 0)], false));
+    assert_eq!(r, "different launch dimensions");
+}
+
+#[test]
+fn read_read_sharing_needs_nothing() {
+    let src = r#"
+__global__ void first(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = a[i + 7];
+}
+__global__ void second(float *a, float *c) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  c[i] = a[0] + a[i];
+}
+"#;
+    assert_eq!(
+        decide(src, ["first", "second"], &[(0, 0)], true),
+        Decision::Fusible { barrier: false }
+    );
+}
+
+#[test]
+fn unshared_buffers_have_no_dependence() {
+    // The same bodies as the grid-wide case, but the host passes distinct
+    // buffers: nothing to order.
+    let src = format!(
+        "{PRODUCER}{}",
+        r#"
+__global__ void consume(float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) b[i] = a[i + 1];
+}
+"#
+    );
+    assert_eq!(
+        decide(&src, ["produce", "consume"], &[], true),
+        Decision::Fusible { barrier: false }
+    );
+}
+
+#[test]
+fn write_after_read_is_checked_too() {
+    // K1 reads a[i+1]; K2 overwrites a[i]: a thread of K2 may clobber what
+    // a thread of K1 has not read yet.
+    let src = r#"
+__global__ void first(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = a[i + 1];
+}
+__global__ void second(float *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a[i] = 0.0f;
+}
+"#;
+    let r = reason(decide(src, ["first", "second"], &[(0, 0)], true));
+    assert!(r.contains("grid-wide"), "{r}");
+}
+
+#[test]
+fn different_guards_fall_back_to_block_local() {
+    // The guards differ, so thread-local is not claimed; the index stays in
+    // the block's slice, so a barrier still makes the fusion legal.
+    let src = r#"
+__global__ void first(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = 1.0f;
+}
+__global__ void second(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = a[i];
+}
+"#;
+    assert_eq!(
+        decide(src, ["first", "second"], &[(0, 0)], true),
+        Decision::Fusible { barrier: true }
+    );
+}
+
+#[test]
+fn shared_memory_over_the_limit_is_refused() {
+    let words = SHARED_MEMORY_LIMIT / 4 / 2 + 1;
+    let src = format!(
+        r#"
+__global__ void first(float *a) {{
+  __shared__ float s[{words}];
+  s[threadIdx.x] = a[threadIdx.x];
+  a[threadIdx.x] = s[0];
+}}
+__global__ void second(float *b) {{
+  __shared__ float t[{words}];
+  t[threadIdx.x] = b[threadIdx.x];
+  b[threadIdx.x] = t[0];
+}}
+"#
+    );
+    let r = reason(decide(&src, ["first", "second"], &[], true));
+    assert!(r.contains("shared memory"), "{r}");
+    // One word less each fits exactly.
+    let fits = src.replace(&format!("[{words}]"), &format!("[{}]", words - 1));
+    assert_eq!(
+        decide(&fits, ["first", "second"], &[], true),
+        Decision::Fusible { barrier: false }
+    );
+}
+
+#[test]
+fn bad_inputs_are_refused_not_panicking() {
+    let src = format!(
+        "{PRODUCER}{}",
+        r#"
+__global__ void consume(float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) b[i] = a[i];
+}
+"#
+    );
+    let r = reason(decide(&src, ["produce", "consume"], &[(5, 0)], true));
+    assert!(r.contains("alias pair"), "{r}");
+    let (ctx, [k1, _]) = kernels(&src, ["produce", "consume"]);
+    let module = ctx.parent_op(k1).expect("kernel has a parent");
+    let q = FusionQuery {
+        aliases: vec![(0, 0)],
+        same_launch_dims: true,
+    };
+    let r = reason(legality(&ctx, module, k1, &q));
+    assert!(r.contains("not a device.kernel"), "{r}");
+}
+
+#[test]
+fn pointer_read_from_memory_is_refused() {
+    // A pointer loaded from memory may point into any shared buffer.
+    let src = r#"
+__global__ void first(float **pp, float *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float *p = pp[0];
+  p[i] = a[i];
+}
+__global__ void second(float *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a[i] = 1.0f;
+}
+"#;
+    let r = reason(decide(src, ["first", "second"], &[], true));
+    assert!(r.contains("not derived from a parameter"), "{r}");
+}
+
+#[test]
+fn wider_access_than_the_stride_is_not_thread_local() {
+    // K2 reads 8 bytes at a 4-byte stride: it reads a neighbour's element
+    // too, across the block edge for the last thread.
+    let src = r#"
+__global__ void first(float *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a[i] = 1.0f;
+}
+__global__ void second(char *a, double *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = *(double *)(a + 4 * i);
+}
+"#;
+    let r = reason(decide(src, ["first", "second"], &[(0, 0)], true));
+    assert!(r.contains("grid-wide"), "{r}");
+}
+
+#[test]
+fn unguarded_same_index_is_thread_local() {
+    let src = r#"
+__global__ void first(float *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a[i] = 1.0f;
+}
+__global__ void second(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = a[i];
+}
+"#;
+    assert_eq!(
+        decide(src, ["first", "second"], &[(0, 0)], true),
+        Decision::Fusible { barrier: false }
+    );
+}
+
+#[test]
+fn different_bound_checks_are_not_thread_local() {
+    // Both guarded, but by different comparisons: only block-local is
+    // claimed.
+    let src = r#"
+__global__ void first(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = 1.0f;
+}
+__global__ void second(float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i > n) b[i] = a[i];
+}
+"#;
+    assert_eq!(
+        decide(src, ["first", "second"], &[(0, 0)], true),
+        Decision::Fusible { barrier: true }
+    );
+}
+
+#[test]
+fn wider_write_than_the_stride_is_not_thread_local() {
+    // K1 writes 8 bytes at a 4-byte stride, over its neighbour's element.
+    let src = r#"
+__global__ void first(char *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  *(double *)(a + 4 * i) = 1.0;
+}
+__global__ void second(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = a[i];
+}
+"#;
+    let r = reason(decide(src, ["first", "second"], &[(0, 0)], true));
+    assert!(r.contains("grid-wide"), "{r}");
+}
+
+#[test]
+fn bound_checks_on_different_values_are_not_thread_local() {
+    let src = r#"
+__global__ void first(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = 1.0f;
+}
+__global__ void second(float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < n) b[i] = a[i];
+}
+"#;
+    assert_eq!(
+        decide(src, ["first", "second"], &[(0, 0)], true),
+        Decision::Fusible { barrier: true }
+    );
+}
