@@ -1137,6 +1137,27 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         }
     }
 
+    /// `classify` for one lane's access of `bytes` bytes (a power of two) at `a`, which must
+    /// be aligned to its size: a misaligned address is lane `lane`'s fault, named by `what`
+    /// (`load`, `store`, `atomic`).
+    fn classify_aligned(
+        &self,
+        space: Space,
+        a: u64,
+        bytes: usize,
+        lane: usize,
+        what: &str,
+    ) -> Result<(Space, u64), (Option<u32>, String)> {
+        let (sp, sa) = self.classify(space, a);
+        if sa % bytes.next_power_of_two() as u64 != 0 {
+            return Err((
+                Some(lane as u32),
+                format!("misaligned {bytes}-byte {what} at {a:#x}"),
+            ));
+        }
+        Ok((sp, sa))
+    }
+
     /// Bytes at `addr` in `space` for `lane`: reads into `out` (`write = false`) or writes
     /// `out`. Global and shared accesses stay inline in the memory instructions' lane loops.
     #[inline(always)]
@@ -1922,15 +1943,9 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 let mut rows = [[0u64; 32]; 4];
                 let rows_fit = d.len() <= rows.len();
                 for lane in lanes(exec) {
-                    let a = addrs[lane];
-                    let (sp, sa) = self.classify(*space, a);
+                    let (sp, sa) =
+                        self.classify_aligned(*space, addrs[lane], total, lane, "load")?;
                     resolved = sp;
-                    if sa % total.next_power_of_two() as u64 != 0 {
-                        return Err((
-                            Some(lane as u32),
-                            format!("misaligned {total}-byte load at {a:#x}"),
-                        ));
-                    }
                     let mut buf = [0u8; 32];
                     self.access(w, lane, sp, sa, &mut buf[..total], false)
                         .map_err(at(lane))?;
@@ -1968,15 +1983,9 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 let values: SmallVec<[[u64; 32]; 4]> =
                     src.iter().map(|v| self.row(w, *v)).collect();
                 for lane in lanes(exec) {
-                    let a = addrs[lane];
-                    let (sp, sa) = self.classify(*space, a);
+                    let (sp, sa) =
+                        self.classify_aligned(*space, addrs[lane], total, lane, "store")?;
                     resolved = sp;
-                    if sa % total.next_power_of_two() as u64 != 0 {
-                        return Err((
-                            Some(lane as u32),
-                            format!("misaligned {total}-byte store at {a:#x}"),
-                        ));
-                    }
                     // Each element is written as a whole word, in order, so the next
                     // element (or the end of `buf[..total]`) cuts off the bytes past its
                     // size; elements wider than 8 bytes keep the rest zero.
@@ -2004,14 +2013,8 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 let mut resolved = *space;
                 for lane in lanes(exec) {
                     let a = self.address(w, lane, *addr);
-                    let (sp, sa) = self.classify(*space, a);
+                    let (sp, sa) = self.classify_aligned(*space, a, size, lane, "atomic")?;
                     resolved = sp;
-                    if sa % size as u64 != 0 {
-                        return Err((
-                            Some(lane as u32),
-                            format!("misaligned {size}-byte atomic at {a:#x}"),
-                        ));
-                    }
                     let mut buf = [0u8; 8];
                     self.access(w, lane, sp, sa, &mut buf[..size], false)
                         .map_err(at(lane))?;
