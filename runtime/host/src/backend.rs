@@ -60,29 +60,35 @@ pub trait Backend {
     fn synchronize(&mut self) -> Result<(), BackendError>;
 }
 
-/// The loaded kernel a launch of `kernel` runs: the one of that exact
-/// name, else the one whose Itanium-mangled name is a global-namespace
-/// function named `kernel` (`_Z12bitonic_sortPi` for `bitonic_sort`), as
-/// clang names the kernels of a C++ program. Two such overloads are an
-/// error rather than a guess.
-pub fn resolve_kernel<'a>(
-    loaded: impl Iterator<Item = &'a str> + Clone,
+/// The loaded kernel a launch of `kernel` runs, with what the backend keeps beside its name
+/// (its module): the one of that exact name, else the one whose Itanium-mangled name is a
+/// global-namespace function named `kernel` (`_Z12bitonic_sortPi` for `bitonic_sort`), as
+/// clang names the kernels of a C++ program. Two such overloads are an error rather than a
+/// guess.
+pub fn resolve_kernel<T: Copy>(
+    loaded: &[(String, T)],
     kernel: &str,
-) -> Result<String, BackendError> {
-    if let Some(n) = loaded.clone().find(|n| *n == kernel) {
-        return Ok(n.to_string());
+) -> Result<(String, T), BackendError> {
+    if let Some((n, t)) = loaded.iter().find(|(n, _)| n == kernel) {
+        return Ok((n.clone(), *t));
     }
     let prefix = format!("_Z{}{kernel}", kernel.len());
-    let mangled: Vec<&str> = loaded.filter(|n| n.starts_with(&prefix)).collect();
+    let mangled: Vec<&(String, T)> = loaded
+        .iter()
+        .filter(|(n, _)| n.starts_with(&prefix))
+        .collect();
     match mangled.as_slice() {
-        [n] => Ok(n.to_string()),
+        [(n, t)] => Ok((n.clone(), *t)),
         [] => Err(BackendError::Error(format!(
             "launch of '{kernel}': no loaded PTX defines this kernel"
         ))),
         many => Err(BackendError::Error(format!(
             "launch of '{kernel}': the loaded PTX defines {} overloads ({})",
             many.len(),
-            many.join(", ")
+            many.iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
     }
 }
@@ -137,11 +143,18 @@ mod tests {
 
     #[test]
     fn kernels_resolve_by_exact_then_mangled_name() {
-        let loaded = ["vecadd", "_Z12bitonic_sortPi", "_Z1fPi", "_Z1fPf", "_Z2fgi"];
-        let r = |k| resolve_kernel(loaded.iter().copied(), k);
+        let loaded: Vec<(String, usize)> =
+            ["vecadd", "_Z12bitonic_sortPi", "_Z1fPi", "_Z1fPf", "_Z2fgi"]
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.to_string(), i))
+                .collect();
+        let r = |k| resolve_kernel(&loaded, k).map(|(name, _)| name);
         assert_eq!(r("vecadd").unwrap(), "vecadd");
         assert_eq!(r("bitonic_sort").unwrap(), "_Z12bitonic_sortPi");
         assert_eq!(r("fg").unwrap(), "_Z2fgi");
+        // The name comes with what was stored beside it.
+        assert_eq!(resolve_kernel(&loaded, "fg").unwrap().1, 4);
         assert!(r("f").unwrap_err().to_string().contains("2 overloads"));
         assert!(
             r("bitonic")

@@ -55,16 +55,10 @@ impl CudaBackend {
     }
 
     fn function(&mut self, kernel: &str) -> Result<sys::CUfunction, BackendError> {
-        let name = resolve_kernel(self.kernels.iter().map(|(n, _)| n.as_str()), kernel)?;
+        let (name, module) = resolve_kernel(&self.kernels, kernel)?;
         if let Some((_, f)) = self.functions.iter().find(|(n, _)| *n == name) {
             return Ok(f.cu_function());
         }
-        let module = self
-            .kernels
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, m)| m)
-            .ok_or_else(|| BackendError::Error(format!("kernel '{name}' vanished")))?;
         let f = self.modules[module]
             .load_function(&name)
             .map_err(|e| driver(&format!("loading kernel '{name}'"), e))?;

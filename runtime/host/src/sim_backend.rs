@@ -40,18 +40,6 @@ impl SimBackend {
         }
     }
 
-    /// The loaded kernel (and its module) a launch of `kernel` runs.
-    fn resolve(&self, kernel: &str) -> Result<(String, ModuleId), BackendError> {
-        let name = resolve_kernel(self.kernels.iter().map(|(n, _)| n.as_str()), kernel)?;
-        let module = self
-            .kernels
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, m)| m)
-            .ok_or_else(|| BackendError::Error(format!("kernel '{name}' vanished")))?;
-        Ok((name, module))
-    }
-
     /// Every conditional branch that ran, with its counts summed over all
     /// launches (the `--profile` data).
     pub fn branch_profile(&self) -> Vec<BranchProfile> {
@@ -117,7 +105,7 @@ impl Backend for SimBackend {
         self.device.write(dst, &buf).map_err(device_error)
     }
     fn launch(&mut self, l: &LaunchRequest<'_>) -> Result<(), BackendError> {
-        let (name, module) = self.resolve(l.kernel)?;
+        let (name, module) = resolve_kernel(&self.kernels, l.kernel)?;
         let stats = self
             .device
             .launch(module, &name, l.grid, l.block, l.dynamic_shared, l.args)
