@@ -196,7 +196,8 @@ fn run(o: &Options) -> u8 {
     // Host code runs on the interpreter, which takes unstructured control
     // flow only.
     let lower_host = "builtin.module(func.func(convert-scf-to-cf))".to_string();
-    let kernels_before = kernel_names(&ctx, module);
+    // --device-ptx runs against the original kernels: remember them to compare after.
+    let kernels_before = o.device_ptx.is_some().then(|| kernel_names(&ctx, module));
     for p in pipeline.iter().chain(std::iter::once(&lower_host)) {
         let mut pm = match PassManager::parse(p, &registry) {
             Ok(pm) => pm,
@@ -232,9 +233,9 @@ fn run(o: &Options) -> u8 {
         }
     }
 
-    if o.device_ptx.is_some() {
+    if let Some(kernels_before) = &kernels_before {
         let after = kernel_names(&ctx, module);
-        if after != kernels_before {
+        if after != *kernels_before {
             eprintln!(
                 "lockstep-run: error: the passes changed the kernels ({} before, {} after), \
                  but --device-ptx takes the original kernels",
