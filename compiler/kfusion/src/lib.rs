@@ -18,13 +18,34 @@
 //! - Launches are assumed one-dimensional in x (the subset's kernels index
 //!   with `.x` only); see `docs/kfusion.md`.
 //! - Registers are not estimated; only static shared memory is checked,
-//!   against [`SHARED_MEMORY_LIMIT`].
+//!   against [`SHARED_MEMORY_LIMIT`], counting a global both kernels use
+//!   twice (the builder in [`fuse`] gives the second part its own copy).
+//! - When K1 has a barrier and the fused kernel has another one after it
+//!   (the seam barrier or one of K2's), every thread must reach K1's
+//!   barriers or none: a thread leaving K1 early no longer exits but waits
+//!   at the later barrier. `Fusible` is only returned when no divergent
+//!   early exit can skip a K1 barrier (see `check_early_exits`).
 
+pub mod cleanup;
+pub mod fuse;
+pub mod host;
 mod index;
+pub mod launch;
+pub mod pass;
+
+pub use pass::{KF_TRAD_INFO, KFCM_INFO, MODULE_PASSES};
+
+/// Registers `kf-trad` and `kfcm`.
+pub fn register_passes(reg: &mut lockstep_pass::PassRegistry) {
+    reg.register(&KF_TRAD_INFO);
+    reg.register(&KFCM_INFO);
+}
 
 use index::{Guard, Lin};
 use lockstep_divergence::affine::{AffineInfo, access_address, describe};
+use lockstep_divergence::uniformity::DivergenceInfo;
 use lockstep_ir::attrs::AttrData;
+use lockstep_ir::dominance::PostDominanceInfo;
 use lockstep_ir::types::TypeData;
 use lockstep_ir::{Context, OpId, ValueDef, ValueId};
 use rustc_hash::FxHashSet;
@@ -107,7 +128,7 @@ fn decide(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Result<bool
     }
     let f1 = facts(ctx, k1)?;
     let f2 = facts(ctx, k2)?;
-    check_shared_memory(ctx, k1, k2, &f1, &f2)?;
+    check_shared_memory(&f1, &f2)?;
     let mut barrier = false;
     for &(p1, p2) in &query.aliases {
         if p1 >= f1.params || p2 >= f2.params {
@@ -129,7 +150,105 @@ fn decide(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Result<bool
             }
         }
     }
+    // The fused kernel turns K1's returns into branches to the seam, so a
+    // thread leaving K1 early waits at the next barrier instead of exiting.
+    if has_barrier(ctx, k1) && (barrier || has_barrier(ctx, k2)) {
+        check_early_exits(ctx, k1, &f1.name)?;
+    }
     Ok(barrier)
+}
+
+/// Does `op` contain a `device.barrier` (at any depth)?
+fn has_barrier(ctx: &Context, op: OpId) -> bool {
+    let mut found = false;
+    ctx.walk_pre(op, &mut |o| found |= ctx.name_of(o) == "device.barrier");
+    found
+}
+
+/// Refuses K1 when a thread could leave it while another thread of its
+/// block still has a K1 barrier ahead: in the fused kernel the leaver
+/// would wait at the seam (or a K2) barrier, pairing barriers wrongly.
+///
+/// A conditional branch of K1's body from which a barrier block is
+/// reachable is accepted when its condition is block-uniform (the
+/// divergence analysis says warp-uniform and no `device.vote`, the one
+/// warp-uniform but block-varying source, feeds it), or when every such
+/// barrier block post-dominates the branch (then no thread can get past
+/// the barrier by leaving). Branches nested in structured ops cannot exit
+/// the kernel and are not looked at.
+fn check_early_exits(ctx: &Context, k1: OpId, name: &str) -> Result<(), String> {
+    let Some(&body) = ctx.regions(k1).first() else {
+        return Ok(());
+    };
+    let blocks = ctx.region_blocks(body);
+    let with_barrier: FxHashSet<lockstep_ir::BlockId> = blocks
+        .iter()
+        .copied()
+        .filter(|&b| ctx.block_ops(b).any(|o| has_barrier(ctx, o)))
+        .collect();
+    let info = DivergenceInfo::compute(ctx, k1);
+    let pdom = PostDominanceInfo::compute(ctx, k1);
+    for &b in blocks {
+        let Some(t) = ctx.terminator(b) else { continue };
+        if ctx.succ_blocks(b).len() < 2 {
+            continue;
+        }
+        // Barrier blocks reachable from the branch.
+        let mut seen = FxHashSet::default();
+        let mut work: Vec<_> = ctx.succ_blocks(b).to_vec();
+        let mut ahead = Vec::new();
+        while let Some(x) = work.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if with_barrier.contains(&x) {
+                ahead.push(x);
+            }
+            work.extend_from_slice(ctx.succ_blocks(x));
+        }
+        if ahead.is_empty()
+            || ahead.iter().all(|&x| pdom.post_dominates(x, b))
+            || block_uniform_branch(ctx, &info, t)
+        {
+            continue;
+        }
+        return Err(format!(
+            "@{name} has a barrier that threads leaving early would not reach: its threads could wait at different barriers after fusion"
+        ));
+    }
+    Ok(())
+}
+
+/// Do all threads of a block take the same successor of terminator `t`?
+fn block_uniform_branch(ctx: &Context, info: &DivergenceInfo, t: OpId) -> bool {
+    if info.is_divergent_branch(ctx, t) || !info.is_conditional_branch(t) {
+        return false;
+    }
+    // Warp-uniform is not block-uniform for votes; look for one among
+    // everything the branch reads (through block arguments too).
+    let mut seen = FxHashSet::default();
+    let mut work: Vec<ValueId> = ctx.operands(t).to_vec();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        match ctx.value_def(v) {
+            ValueDef::Result { op, .. } => {
+                let mut vote = false;
+                ctx.walk_pre(op, &mut |o| vote |= ctx.name_of(o) == "device.vote");
+                if vote {
+                    return false;
+                }
+                work.extend_from_slice(ctx.operands(op));
+            }
+            ValueDef::BlockArg { block, .. } => {
+                for u in ctx.block_preds(block) {
+                    work.extend_from_slice(ctx.operands(u.op));
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The reason for a refused dependence, naming the buffer and both indices.
@@ -347,22 +466,10 @@ fn access_width(ctx: &Context, op: OpId) -> Option<i64> {
 }
 
 /// Checks the combined static shared memory of both kernels; a global
-/// addressed by both (same symbol in the same module) is counted once, as a
-/// fused kernel would share it.
-fn check_shared_memory(
-    ctx: &Context,
-    k1: OpId,
-    k2: OpId,
-    f1: &KernelFacts,
-    f2: &KernelFacts,
-) -> Result<(), String> {
-    let same_module = ctx.parent_op(k1) == ctx.parent_op(k2);
-    let mut total: u64 = f1.shared.iter().fold(0, |t, &(_, n)| t.saturating_add(n));
-    for &(s, n) in &f2.shared {
-        if !(same_module && f1.shared.iter().any(|&(s1, _)| s1 == s)) {
-            total = total.saturating_add(n);
-        }
-    }
+/// addressed by both counts twice, because the fused-kernel builder gives
+/// the second part its own copy (`fuse::build_fused_kernel`).
+fn check_shared_memory(f1: &KernelFacts, f2: &KernelFacts) -> Result<(), String> {
+    let total: u64 = (f1.shared.iter().chain(&f2.shared)).fold(0, |t, &(_, n)| t.saturating_add(n));
     if total > SHARED_MEMORY_LIMIT {
         return Err(format!(
             "combined static shared memory of @{} and @{} is {total} bytes, over the {SHARED_MEMORY_LIMIT}-byte limit",

@@ -362,3 +362,121 @@ __global__ void second(float *a, float *b, int n) {
         Decision::Fusible { barrier: true }
     );
 }
+
+/// A K1 with a barrier after the exit `EXIT` (a statement that may
+/// `return`), and a K2 that synchronises too.
+fn barrier_after_exit(exit: &str) -> String {
+    format!(
+        r#"
+__global__ void first(float *a, float *b, int n) {{
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  {exit}
+  s[threadIdx.x] = a[i];
+  __syncthreads();
+  b[i] = s[threadIdx.x];
+}}
+__global__ void second(float *c) {{
+  __shared__ float t[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  t[threadIdx.x] = c[i];
+  __syncthreads();
+  c[i] = t[threadIdx.x];
+}}
+"#
+    )
+}
+
+#[test]
+fn divergent_early_exit_before_a_barrier_is_refused() {
+    // A thread with i >= n would wait at K2's barrier while the others wait
+    // at K1's.
+    let src = barrier_after_exit("if (i >= n) return;");
+    let r = reason(decide(&src, ["first", "second"], &[], true));
+    assert_eq!(
+        r,
+        "@first has a barrier that threads leaving early would not reach: its threads could wait at different barriers after fusion"
+    );
+    // A warp vote is warp-uniform but differs between the warps of a block.
+    let src = barrier_after_exit("if (!__all_sync(0xffffffff, i < n)) return;");
+    let r = reason(decide(&src, ["first", "second"], &[], true));
+    assert!(r.contains("threads leaving early"), "{r}");
+}
+
+#[test]
+fn uniform_or_absent_early_exits_keep_barriers_paired() {
+    // The whole block leaves together.
+    let src = barrier_after_exit("if (blockIdx.x >= n) return;");
+    assert_eq!(
+        decide(&src, ["first", "second"], &[], true),
+        Decision::Fusible { barrier: false }
+    );
+    // A divergent branch that rejoins before the barrier lets no thread
+    // skip it.
+    let src = barrier_after_exit("if (threadIdx.x < 16) b[i] = 0.0f;");
+    assert_eq!(
+        decide(&src, ["first", "second"], &[], true),
+        Decision::Fusible { barrier: false }
+    );
+}
+
+#[test]
+fn early_exit_is_harmless_without_a_later_barrier() {
+    // K2 has no barrier and no dependence asks for a seam barrier: threads
+    // leaving K1 early run K2 and exit, as before.
+    let src = r#"
+__global__ void first(float *a, float *b, int n) {
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  s[threadIdx.x] = a[i];
+  __syncthreads();
+  b[i] = s[threadIdx.x];
+}
+__global__ void second(float *c) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  c[i] = 1.0f;
+}
+"#;
+    assert_eq!(
+        decide(src, ["first", "second"], &[], true),
+        Decision::Fusible { barrier: false }
+    );
+    // A block-local dependence needs the seam barrier, which the early
+    // leavers would reach first.
+    let src = src.replace("c[i] = 1.0f;", "c[i] = c[blockIdx.x * blockDim.x];");
+    let r = reason(decide(&src, ["first", "second"], &[(1, 0)], true));
+    assert!(r.contains("threads leaving early"), "{r}");
+}
+
+#[test]
+fn shared_global_of_a_kernel_fused_with_itself_counts_twice() {
+    // The fused kernel's second part gets its own copy of the global.
+    let words = SHARED_MEMORY_LIMIT / 4 / 2;
+    let src = |w: u64| {
+        format!(
+            r#"
+__global__ void k(float *a) {{
+  __shared__ float s[{w}];
+  s[threadIdx.x] = a[threadIdx.x];
+  a[threadIdx.x] = s[0];
+}}
+"#
+        )
+    };
+    let (ctx, [k, _]) = kernels(&src(words + 1), ["k", "k"]);
+    let q = FusionQuery {
+        aliases: vec![],
+        same_launch_dims: true,
+    };
+    let r = reason(legality(&ctx, k, k, &q));
+    assert!(
+        r.contains(&format!("is {} bytes", 2 * 4 * (words + 1))),
+        "{r}"
+    );
+    let (ctx, [k, _]) = kernels(&src(words), ["k", "k"]);
+    assert_eq!(
+        legality(&ctx, k, k, &q),
+        Decision::Fusible { barrier: false }
+    );
+}

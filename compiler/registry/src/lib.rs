@@ -21,6 +21,11 @@ pub fn register_all_dialects(ctx: &mut Context) {
     lockstep_ptx::register(ctx);
 }
 
+/// Host passes that run on the whole module rather than per function
+/// (kernel fusion creates kernels beside the host functions); pipelines put
+/// them at the top level.
+pub const HOST_MODULE_PASSES: &[&str] = lockstep_kfusion::MODULE_PASSES;
+
 /// Registers every pass lockstep knows in `reg`.
 pub fn register_all_passes(reg: &mut PassRegistry) {
     lockstep_transforms::register_all(reg);
@@ -28,6 +33,7 @@ pub fn register_all_passes(reg: &mut PassRegistry) {
     lockstep_divergence::register_passes(reg);
     lockstep_codegen::register_passes(reg);
     lockstep_codemotion::register_passes(reg);
+    lockstep_kfusion::register_passes(reg);
 }
 
 /// A context with every dialect registered.

@@ -51,6 +51,20 @@ fn examples_trusting_code_motion_is_right_or_caught() {
 
 /// Writes `text` to `<tmp>/lockstep-run-test-<pid>-<name>/<name>`; each
 /// test removes its own directory with [`remove_program`].
+/// Issue 7: every example keeps its output under no fusion, kf-trad and KFCM, and no
+/// variant adds launches.
+#[test]
+fn examples_keep_their_output_under_kernel_fusion() {
+    let counts = oracle::check_kernel_fusion("examples");
+    // two_kernels' pair is refused (grid-wide), so nothing changes there.
+    assert!(
+        counts
+            .iter()
+            .any(|(stem, c)| stem == "two_kernels" && *c == [20, 20, 20]),
+        "{counts:?}"
+    );
+}
+
 fn write_program(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lockstep-run-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

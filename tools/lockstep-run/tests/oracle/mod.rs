@@ -156,3 +156,80 @@ pub fn check_code_motion(dir: &str, variants: &[&str]) {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
 }
+
+/// The kernel-fusion variants of issue 7, as `--host-passes` lists on -O1: no fusion,
+/// traditional fusion of adjacent launches, and KFCM.
+pub const FUSION: &[&str] = &[
+    "canonicalize,cse",
+    "canonicalize,cse,kf-trad",
+    "canonicalize,cse,kfcm",
+];
+
+/// Dynamic launch counts of one program under each of [`FUSION`], in that order.
+pub type LaunchCounts = [u64; 3];
+
+/// Every program of `dir` under each fusion variant: each run must print the expected
+/// output, and no variant may launch more often than the one before it in [`FUSION`]
+/// (KFCM never worse than kf-trad, kf-trad never worse than no fusion). Returns each
+/// program's stem with its launch counts.
+pub fn check_kernel_fusion(dir: &str) -> Vec<(String, LaunchCounts)> {
+    let scratch = std::env::temp_dir().join(format!(
+        "lockstep-run-fusion-{}-{}",
+        dir.replace('/', "-"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut failures = Vec::new();
+    let mut counts = Vec::new();
+    for cu in programs(dir) {
+        let mut launches: LaunchCounts = [0; 3];
+        for (k, v) in FUSION.iter().enumerate() {
+            let json = scratch.join(format!("{}-{k}.json", stem(&cu)));
+            let flags = [
+                "-O1".to_string(),
+                format!("--host-passes={v}"),
+                "--stats-json".to_string(),
+                json.to_string_lossy().into_owned(),
+            ];
+            if let Some(m) = mismatch(&cu, &flags) {
+                failures.push(m);
+                continue;
+            }
+            match launches_in(&json) {
+                Ok(n) => launches[k] = n,
+                Err(e) => failures.push(format!("{}: {e}", cu.display())),
+            }
+        }
+        if launches[2] > launches[1] || launches[1] > launches[0] {
+            failures.push(format!(
+                "{}: launches none/kf-trad/kfcm = {launches:?}: a fusion pass added launches",
+                cu.display()
+            ));
+        }
+        counts.push((stem(&cu), launches));
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+    counts
+}
+
+/// `totals.launches` of a `--stats-json` file.
+fn launches_in(json: &Path) -> Result<u64, String> {
+    let text = std::fs::read_to_string(json).map_err(|e| format!("{}: {e}", json.display()))?;
+    // The report is flat enough to read the one field without a JSON parser.
+    let totals = text
+        .find("\"totals\"")
+        .ok_or("no \"totals\" in the stats report")?;
+    let rest = &text[totals..];
+    let at = rest
+        .find("\"launches\":")
+        .ok_or("no \"launches\" in the totals")?;
+    let digits: String = rest[at + "\"launches\":".len()..]
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    digits
+        .parse()
+        .map_err(|e| format!("bad launch count {digits:?}: {e}"))
+}
