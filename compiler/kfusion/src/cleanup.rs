@@ -1,4 +1,6 @@
-//! Cleanup of a fused kernel: store-to-load forwarding (the thesis's
+//! Cleanup of a fused kernel: threading of repeated guards (the second
+//! part's `if (i < n)` re-tests the first part's condition), store-to-load
+//! forwarding (the thesis's
 //! `t = rlt1` of Fig. 5.1, which turns K2's reload of K1's output into the
 //! value K1 stored) and removal of stores to buffers the host proved dead.
 //!
@@ -22,6 +24,11 @@
 //!   be read inside the kernel (a load or atomic that may alias it) or whose
 //!   pointer escapes (stored, passed to a call or a block argument, or used
 //!   by any op this module does not understand). Volatile stores are kept.
+//! - Guard threading only redirects an edge into a block that holds nothing
+//!   but `cf.cond_br %c` (no arguments, no barrier) when `%c` is known on
+//!   that edge, because the edge leaves a `cf.cond_br` on the same `%c` or
+//!   a block entered only through one; every thread then takes the same
+//!   path as before, one test earlier.
 //! - Bad input (not a kernel, out-of-range parameter) is a located
 //!   diagnostic; nothing panics.
 
@@ -334,16 +341,103 @@ pub fn cleanup_fused_kernel(
     dead_params: &[usize],
 ) -> Result<CleanupStats, Diagnostic> {
     kernel_body(ctx, kernel)?;
-    let dom = DominanceInfo::compute(ctx, kernel);
-    let cse = eliminate_common_subexpressions(&mut Rewriter::new(ctx), &dom, kernel);
-    let forwarded = forward_stores(&mut Rewriter::new(ctx), kernel)?;
-    let dead_stores = eliminate_dead_stores(&mut Rewriter::new(ctx), kernel, dead_params)?;
     let canon = Canonicalize::default();
     let patterns = canon.patterns(ctx);
+    let mut cse = 0;
+    let mut run_cse = |ctx: &mut Context| {
+        let dom = DominanceInfo::compute(ctx, kernel);
+        let r = eliminate_common_subexpressions(&mut Rewriter::new(ctx), &dom, kernel);
+        cse += r.num_cse + r.num_dce;
+    };
+    // The seam and the second part's entry become one block, and the two
+    // parts' index computations one value, before guards are compared.
+    run_cse(ctx);
+    apply_patterns_greedily_op(ctx, kernel, &patterns, &canon.config);
+    if thread_repeated_guards(&mut Rewriter::new(ctx), kernel)? > 0 {
+        // Merges each guarded first-part block with the second part's
+        // block under the same guard, so the store dominates the reload.
+        apply_patterns_greedily_op(ctx, kernel, &patterns, &canon.config);
+        run_cse(ctx);
+    }
+    let forwarded = forward_stores(&mut Rewriter::new(ctx), kernel)?;
+    let dead_stores = eliminate_dead_stores(&mut Rewriter::new(ctx), kernel, dead_params)?;
     apply_patterns_greedily_op(ctx, kernel, &patterns, &canon.config);
     Ok(CleanupStats {
-        cse: cse.num_cse + cse.num_dce,
+        cse,
         forwarded,
         dead_stores,
     })
+}
+
+/// The value of `cond` on the edge from `from` into `to`, when the edge
+/// itself or the only way into `from` decides it.
+fn known_on_edge(ctx: &Context, from: BlockId, to: BlockId, cond: ValueId) -> Option<bool> {
+    let decided_by = |t: OpId, target: BlockId| -> Option<bool> {
+        if ctx.name_of(t) != "cf.cond_br" || ctx.operands(t).first() != Some(&cond) {
+            return None;
+        }
+        let succ = ctx.successors(t);
+        match (succ.first() == Some(&target), succ.get(1) == Some(&target)) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    };
+    let t = ctx.terminator(from)?;
+    if let Some(v) = decided_by(t, to) {
+        return Some(v);
+    }
+    if ctx.name_of(t) != "cf.br" {
+        return None;
+    }
+    let [p] = ctx.block_preds(from) else {
+        return None;
+    };
+    decided_by(p.op, from)
+}
+
+/// Redirects edges into blocks that only re-test a condition already known
+/// on the edge (see the module invariants). Returns how many edges moved.
+pub fn thread_repeated_guards(rw: &mut Rewriter<'_>, kernel: OpId) -> Result<u64, Diagnostic> {
+    let blocks = kernel_body(rw.ctx, kernel)?;
+    let mut moved = 0;
+    for j in blocks {
+        let ctx = &*rw.ctx;
+        if !ctx.is_live_block(j) || !ctx.block_args(j).is_empty() {
+            continue;
+        }
+        let Some(t) = ctx.terminator(j) else { continue };
+        if ctx.first_op(j) != Some(t) || ctx.name_of(t) != "cf.cond_br" {
+            continue;
+        }
+        // Successors taking operands would need them forwarded; the fused
+        // guards never do.
+        if ctx.operands(t).len() != 1 {
+            continue;
+        }
+        let cond = ctx.operands(t)[0];
+        let (yes, no) = (ctx.successors(t)[0], ctx.successors(t)[1]);
+        let edges: Vec<(OpId, usize, bool)> = ctx
+            .block_preds(j)
+            .iter()
+            .filter_map(|u| {
+                let from = ctx.parent_block(u.op)?;
+                if ctx.name_of(u.op) != "cf.br" && ctx.name_of(u.op) != "cf.cond_br" {
+                    return None;
+                }
+                let slot = ctx.successors(u.op).iter().position(|&s| s == j)?;
+                // Both slots of one branch to `j` would be ambiguous.
+                if ctx.successors(u.op).iter().filter(|&&s| s == j).count() != 1 {
+                    return None;
+                }
+                let known = known_on_edge(ctx, from, j, cond)?;
+                Some((u.op, slot, known))
+            })
+            .collect();
+        for (op, slot, known) in edges {
+            rw.set_successor(op, slot, if known { yes } else { no });
+            moved += 1;
+        }
+    }
+    Ok(moved)
 }

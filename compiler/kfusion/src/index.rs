@@ -100,6 +100,24 @@ impl Lin {
         (c > 0 && self.coeff(Atom::BlockBase) == c && self.coeff(Atom::Bid) == 0).then_some(c)
     }
 
+    /// The form in a launch of a single block, where `blockIdx.x` is 0.
+    pub fn in_single_block(&self) -> Lin {
+        let mut terms = self.terms.clone();
+        terms.remove(&Atom::BlockBase);
+        terms.remove(&Atom::Bid);
+        Lin {
+            terms,
+            konst: self.konst,
+        }
+    }
+
+    /// `c` when the form is `c·threadIdx.x + u·blockDim.x + k` with
+    /// `c > 0` (injective in the thread id within one block).
+    pub fn thread_id_stride(&self) -> Option<i64> {
+        let c = self.coeff(Atom::Tid);
+        (c > 0 && self.coeff(Atom::BlockBase) == 0 && self.coeff(Atom::Bid) == 0).then_some(c)
+    }
+
     /// `e` when the form is `e·(blockIdx.x*blockDim.x + f)` with `e > 0` and
     /// `0 <= f < blockDim.x` for every thread of the block, so that the
     /// value stays in the block's own slice. Accepted `f`: `threadIdx.x`,
@@ -256,8 +274,16 @@ impl Guard {
     }
 }
 
-/// The guard of `op`, in a kernel whose entry block is `entry`.
-pub fn guard_of(ctx: &Context, entry: BlockId, op: OpId) -> Guard {
+/// The guard of `op`, in a kernel whose entry block is `entry`. A check
+/// counts as a guard when every thread reaches it: it ends the entry block
+/// or a block that post-dominates the entry (such as the seam of a fused
+/// kernel, which every thread of the first part branches to).
+pub fn guard_of(
+    ctx: &Context,
+    entry: BlockId,
+    pdom: &lockstep_ir::dominance::PostDominanceInfo,
+    op: OpId,
+) -> Guard {
     let Some(block) = ctx.parent_block(op) else {
         return Guard::Unknown;
     };
@@ -269,7 +295,10 @@ pub fn guard_of(ctx: &Context, entry: BlockId, op: OpId) -> Guard {
         return Guard::Unknown;
     };
     let br = u.op;
-    if ctx.name_of(br) != "cf.cond_br" || ctx.parent_block(br) != Some(entry) {
+    let reached_by_all = ctx
+        .parent_block(br)
+        .is_some_and(|b| b == entry || pdom.post_dominates(b, entry));
+    if ctx.name_of(br) != "cf.cond_br" || !reached_by_all {
         return Guard::Unknown;
     }
     // Only the true successor runs when the check holds.

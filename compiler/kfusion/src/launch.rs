@@ -101,9 +101,11 @@ pub fn check(ctx: &Context, first: OpId, second: OpId) -> Result<Verdict, String
             }
         }
     }
+    let one = |v: ValueId| constant(ctx, v).and_then(|a| ctx.attr_data(a).as_int()) == Some(1);
     let query = FusionQuery {
         aliases,
         same_launch_dims: same_dims,
+        single_block: (0..3).all(|i| one(o1[i])),
     };
     match legality(ctx, k1, k2, &query) {
         Decision::Fusible { barrier } => Ok(Verdict {

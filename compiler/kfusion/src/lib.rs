@@ -64,6 +64,10 @@ pub struct FusionQuery {
     pub aliases: Vec<(usize, usize)>,
     /// Whether both launches use the same grid and block dimension values.
     pub same_launch_dims: bool,
+    /// Whether the grid is one block (all grid dimensions are 1): then
+    /// every thread is in the same block, so a seam barrier orders every
+    /// dependence that is not thread-local.
+    pub single_block: bool,
 }
 
 /// The legality verdict for fusing K1 (launched first) with K2.
@@ -142,7 +146,7 @@ fn decide(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Result<bool
                 if a1.kind == Kind::Read && a2.kind == Kind::Read {
                     continue;
                 }
-                match classify(a1, a2) {
+                match classify(a1, a2, query.single_block) {
                     Some(Dep::ThreadLocal) => {}
                     Some(Dep::BlockLocal) => barrier = true,
                     None => return Err(grid_wide(ctx, k1, k2, &f1, &f2, a1, a2)),
@@ -288,7 +292,26 @@ fn grid_wide(
 }
 
 /// Classifies one dependence; `None` when neither local kind is proven.
-fn classify(a1: &Access, a2: &Access) -> Option<Dep> {
+/// In a single-block launch nothing is grid-wide: a dependence is
+/// thread-local when both offsets are the same injective form of
+/// `threadIdx.x`, and block-local otherwise.
+fn classify(a1: &Access, a2: &Access, single_block: bool) -> Option<Dep> {
+    if single_block {
+        let same_thread = match (&a1.offset, &a2.offset, a1.width, a2.width) {
+            (Some(o1), Some(o2), Some(w1), Some(w2)) => {
+                let (o1, o2) = (o1.in_single_block(), o2.in_single_block());
+                o1 == o2
+                    && o1.thread_id_stride().is_some_and(|c| w1 <= c && w2 <= c)
+                    && a1.guard.comparable_with(&a2.guard)
+            }
+            _ => false,
+        };
+        return Some(if same_thread {
+            Dep::ThreadLocal
+        } else {
+            Dep::BlockLocal
+        });
+    }
     let (o1, o2) = (a1.offset.as_ref()?, a2.offset.as_ref()?);
     let (w1, w2) = (a1.width?, a2.width?);
     // Thread-local: the same injective function of the global thread id,
@@ -323,6 +346,7 @@ fn facts(ctx: &Context, k: OpId) -> Result<KernelFacts, String> {
         .and_then(|&r| ctx.entry_block(r))
         .ok_or_else(|| format!("@{name} has no body"))?;
     let params = ctx.block_args(entry).len();
+    let pdom = PostDominanceInfo::compute(ctx, k);
     let mut accesses = Vec::new();
     let mut shared_symbols = FxHashSet::default();
     let mut problem: Option<String> = None;
@@ -366,7 +390,7 @@ fn facts(ctx: &Context, k: OpId) -> Result<KernelFacts, String> {
                 kind,
                 offset,
                 width: access_width(ctx, op),
-                guard: index::guard_of(ctx, entry, op),
+                guard: index::guard_of(ctx, entry, &pdom, op),
             }),
             // Per-launch storage: a separate launch never sees it.
             Root::Local => {}

@@ -342,6 +342,8 @@ impl Run<'_> {
         let sink = sinkability(g, &l);
         let FkfPlacement { ninsert, xinsert } = fkf_placement(g, &l, &sink);
         let mut inserts: Vec<Point> = Vec::new();
+        // The same points as (node, at its exit), for the look-ahead below.
+        let mut insert_nodes: Vec<(Node, bool)> = Vec::new();
         let mut fusions: Vec<(OpId, Verdict, bool)> = Vec::new();
         for n in 0..g.num_nodes() as Node {
             if ninsert[n as usize] {
@@ -366,14 +368,17 @@ impl Run<'_> {
                     }
                 }
                 inserts.extend(g.entry_points(ctx, n));
+                insert_nodes.push((n, false));
             }
             if xinsert[n as usize] {
                 inserts.extend(g.exit_points(ctx, n));
+                insert_nodes.push((n, true));
             }
         }
         if fusions.is_empty() {
             // A sink that fuses nothing only helps when it moves the launch
-            // (a later BKF may then fuse there: second-order effects).
+            // to where a later BKF can fuse another launch with it (the
+            // second-order effect of §5.2.3); any other sink is churn.
             let here: Vec<Point> = std::iter::once(Point::Before(launch))
                 .chain(ctx.next_op(launch).map(Point::Before))
                 .collect();
@@ -381,6 +386,9 @@ impl Run<'_> {
             pts.sort();
             pts.dedup();
             if pts.is_empty() || (pts.len() == 1 && here.contains(&pts[0])) {
+                return Ok(false);
+            }
+            if !enables_hoisting(ctx, g, launch, &insert_nodes) {
                 return Ok(false);
             }
         }
@@ -561,6 +569,30 @@ impl Run<'_> {
             text: format!("not fused: {hoist}; {sink}"),
         })
     }
+}
+
+/// Whether some other launch could be hoisted to one of the points
+/// `launch` would sink to (down-safe there) and fused after it.
+fn enables_hoisting(ctx: &Context, g: &StmtGraph, launch: OpId, points: &[(Node, bool)]) -> bool {
+    let others: Vec<OpId> = g
+        .launches_in_rpo(ctx)
+        .into_iter()
+        .filter(|&o| o != launch)
+        .collect();
+    others.into_iter().any(|other| {
+        let Some(l) = Local::new(ctx, g, other) else {
+            return false;
+        };
+        let (ndsafe, xdsafe) = down_safety(g, &l);
+        let reachable = points.iter().any(|&(n, exit)| {
+            if exit {
+                xdsafe[n as usize]
+            } else {
+                ndsafe[n as usize]
+            }
+        });
+        reachable && check(ctx, launch, other).is_ok()
+    })
 }
 
 /// Splits the critical edges `edges`, returning the new block of each.

@@ -28,6 +28,7 @@ fn decide(src: &str, names: [&str; 2], aliases: &[(usize, usize)], same: bool) -
     let q = FusionQuery {
         aliases: aliases.to_vec(),
         same_launch_dims: same,
+        single_block: false,
     };
     legality(&ctx, k1, k2, &q)
 }
@@ -249,6 +250,7 @@ __global__ void consume(float *a, float *b, int n) {
     let q = FusionQuery {
         aliases: vec![(0, 0)],
         same_launch_dims: true,
+        single_block: false,
     };
     let r = reason(legality(&ctx, module, k1, &q));
     assert!(r.contains("not a device.kernel"), "{r}");
@@ -468,6 +470,7 @@ __global__ void k(float *a) {{
     let q = FusionQuery {
         aliases: vec![],
         same_launch_dims: true,
+        single_block: false,
     };
     let r = reason(legality(&ctx, k, k, &q));
     assert!(
@@ -479,4 +482,29 @@ __global__ void k(float *a) {{
         legality(&ctx, k, k, &q),
         Decision::Fusible { barrier: false }
     );
+}
+
+/// In a single-block launch every thread is in one block: the same `threadIdx.x` index is
+/// thread-local, a neighbour's index needs only the seam barrier, and the same kernels in a
+/// multi-block launch stay refused (`tid` is then not a global id).
+#[test]
+fn single_block_launches_need_at_most_a_barrier() {
+    let src = r#"
+__global__ void produce(int *a) { a[threadIdx.x] = threadIdx.x * 3; }
+__global__ void same(int *a, int *b) { b[threadIdx.x] = a[threadIdx.x]; }
+__global__ void neighbour(int *a, int *b) { b[threadIdx.x] = a[threadIdx.x + 1]; }
+"#;
+    let ask = |second: &str, single_block: bool| {
+        let (ctx, [k1, k2]) = kernels(src, ["produce", second]);
+        let q = FusionQuery {
+            aliases: vec![(0, 0)],
+            same_launch_dims: true,
+            single_block,
+        };
+        legality(&ctx, k1, k2, &q)
+    };
+    assert_eq!(ask("same", true), Decision::Fusible { barrier: false });
+    assert_eq!(ask("neighbour", true), Decision::Fusible { barrier: true });
+    assert!(reason(ask("same", false)).contains("grid-wide"));
+    assert!(reason(ask("neighbour", false)).contains("grid-wide"));
 }

@@ -6,13 +6,27 @@
 // RUN: lockstepc %s -O1 --host-passes=canonicalize,cse,kfcm --remarks=kfcm 2>&1 | FileCheck %s
 // RUN: lockstepc %s -O1 --host-passes=canonicalize,cse,kf-trad --remarks=kf-trad 2>&1 | FileCheck %s --check-prefix=TRAD
 
-// CHECK: fig5-2.cu:53:5: remark: [kfcm] fused @k1 (line 53:5) and @k2 (line 57:3) into @fused_k1_k2 (every dependence is thread-local); @k2 (line 57:3) hoisted, with 1 compensation launch on other paths
+// CHECK: fig5-2.cu:68:5: remark: [kfcm] fused @k1 (line 68:5) and @k2 (line 72:3) into @fused_k1_k2 (every dependence is thread-local); @k2 (line 72:3) hoisted, with 1 compensation launch on other paths
 // CHECK-NOT: remark
 // The fused kernel takes @k1's parameters, then @k2's new ones (%a and %n
 // are shared): the launch passes d1, a, n, d2. The three buffers are
 // distinct allocations, which the host proves, so they are restrict.
 // CHECK: device.kernel @fused_k1_k2(%arg0: !device.ptr<global> {device.restrict}, %arg1: !device.ptr<global> {device.restrict}, %arg2: i32, %arg3: !device.ptr<global> {device.restrict})
+// The second part's `if (i < n)` is the first part's test again: both
+// parts run under one test, and @k2's reload of a[i] is @k1's stored value.
+// The host never reads %a again, so @k1's store to it goes too.
 // CHECK-NOT: device.barrier
+// CHECK: %[[C:[0-9]+]] = arith.cmpi slt
+// CHECK-NEXT: cf.cond_br %[[C]], ^[[BODY:bb[0-9]+]], ^[[EXIT:bb[0-9]+]]
+// CHECK: ^[[BODY]]:
+// CHECK: %[[X:[0-9]+]] = device.load
+// CHECK-NEXT: %[[V:[0-9]+]] = arith.muli %[[X]]
+// CHECK-NEXT: %[[P:[0-9]+]] = device.ptradd %arg3
+// CHECK-NEXT: %[[W:[0-9]+]] = arith.addi %[[V]]
+// CHECK-NEXT: device.store %[[W]], %[[P]]
+// CHECK-NEXT: cf.br ^[[EXIT]]
+// CHECK: ^[[EXIT]]:
+// CHECK-NEXT: device.return
 // CHECK: func.func @main
 // CHECK: %[[D1:[0-9]+]] = host.device_alloc
 // CHECK: %[[D2:[0-9]+]] = host.device_alloc
@@ -23,6 +37,7 @@
 // CHECK-NEXT: cf.br ^[[JOIN:bb[0-9]+]]
 // CHECK: ^[[JOIN]]:
 // CHECK-NEXT: host.synchronize
+// CHECK-NEXT: host.memcpy device_to_host
 // CHECK: ^[[ELSE]]:
 // CHECK-NEXT: host.printf
 // CHECK-NEXT: host.launch @kernels::@k2 {{.*}} args(%[[D2]] : !device.ptr<global>, %[[A]] : !device.ptr<global>, %c256_i32 : i32)
@@ -56,5 +71,8 @@ int main(int argc, char **argv) {
   }
   k2<<<n / 64, 64>>>(d2, a, n);
   cudaDeviceSynchronize();
+  int h[256];
+  cudaMemcpy(h, d2, n * sizeof(int), cudaMemcpyDeviceToHost);
+  printf("%d\n", h[3]);
   return 0;
 }
