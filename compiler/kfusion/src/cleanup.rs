@@ -48,7 +48,8 @@ pub struct CleanupStats {
     pub cse: u64,
     /// Loads replaced by the value stored before them.
     pub forwarded: u64,
-    /// Stores to dead buffers removed.
+    /// Stores to dead buffers, and stores overwritten before any read,
+    /// removed.
     pub dead_stores: u64,
 }
 
@@ -111,6 +112,78 @@ fn clobbers(ctx: &Context, aa: &AliasAnalysis, op: OpId, loc: &MemLoc) -> bool {
         };
     });
     hit
+}
+
+/// May `op` (or anything nested in it) read what a store to `loc` wrote, or
+/// make it visible to other threads?
+fn may_observe(ctx: &Context, aa: &AliasAnalysis, op: OpId, loc: &MemLoc) -> bool {
+    let mut hit = false;
+    ctx.walk_pre(op, &mut |o| {
+        if hit {
+            return;
+        }
+        hit = match ctx.name_of(o) {
+            "device.load" => {
+                is_volatile(ctx, o) || access_loc(ctx, aa, o).is_none_or(|l| aa.may_alias(&l, loc))
+            }
+            "device.store" => is_volatile(ctx, o),
+            "device.barrier" | "device.atomic" | "device.atomic_cas" | "device.call" => true,
+            _ if !ctx.regions(o).is_empty() => false,
+            _ => !is_memory_effect_free(ctx, o),
+        };
+    });
+    hit
+}
+
+/// Within one thread and one block: a store followed by another store to the
+/// same SSA address with a value of the same type, with nothing in between
+/// that may read the address or publish it to other threads (loads that may
+/// alias, barriers, atomics, calls, unknown effects), is dead. Fused kernels
+/// have these when both parts write the same element (`tone[i] = f(x)` in
+/// K1, `tone[i] = g(tone[i])` in K2 after forwarding). Returns how many
+/// stores were removed.
+pub fn eliminate_overwritten_stores(
+    rw: &mut Rewriter<'_>,
+    kernel: OpId,
+) -> Result<u64, Diagnostic> {
+    let blocks = kernel_body(rw.ctx, kernel)?;
+    let aa = AliasAnalysis::new(rw.ctx, kernel);
+    let mut dead = Vec::new();
+    for b in blocks {
+        let ctx = &*rw.ctx;
+        for store in ctx.block_ops(b) {
+            if ctx.name_of(store) != "device.store" || is_volatile(ctx, store) {
+                continue;
+            }
+            let (Some(&value), Some(&addr)) =
+                (ctx.operands(store).first(), ctx.operands(store).get(1))
+            else {
+                continue;
+            };
+            let Some(loc) = access_loc(ctx, &aa, store) else {
+                continue;
+            };
+            let mut cur = ctx.next_op(store);
+            while let Some(o) = cur {
+                if ctx.name_of(o) == "device.store"
+                    && ctx.operands(o).get(1) == Some(&addr)
+                    && ctx.operands(o).first().map(|&v| ctx.value_type(v))
+                        == Some(ctx.value_type(value))
+                {
+                    dead.push(store);
+                    break;
+                }
+                if may_observe(ctx, &aa, o, &loc) {
+                    break;
+                }
+                cur = ctx.next_op(o);
+            }
+        }
+    }
+    for &st in &dead {
+        rw.erase_op(st);
+    }
+    Ok(dead.len() as u64)
 }
 
 /// Blocks reachable from `from`'s successors (forward) or reaching `from`
@@ -360,7 +433,8 @@ pub fn cleanup_fused_kernel(
         run_cse(ctx);
     }
     let forwarded = forward_stores(&mut Rewriter::new(ctx), kernel)?;
-    let dead_stores = eliminate_dead_stores(&mut Rewriter::new(ctx), kernel, dead_params)?;
+    let dead_stores = eliminate_dead_stores(&mut Rewriter::new(ctx), kernel, dead_params)?
+        + eliminate_overwritten_stores(&mut Rewriter::new(ctx), kernel)?;
     apply_patterns_greedily_op(ctx, kernel, &patterns, &canon.config);
     Ok(CleanupStats {
         cse,

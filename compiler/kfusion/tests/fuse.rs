@@ -4,7 +4,8 @@
 
 use lockstep_ir::{Context, OpId, Rewriter};
 use lockstep_kfusion::cleanup::{
-    CleanupStats, cleanup_fused_kernel, eliminate_dead_stores, forward_stores,
+    CleanupStats, cleanup_fused_kernel, eliminate_dead_stores, eliminate_overwritten_stores,
+    forward_stores, thread_repeated_guards,
 };
 use lockstep_kfusion::fuse::{FusionSpec, build_fused_kernel};
 
@@ -723,4 +724,81 @@ __global__ void k2(float *__restrict__ out2, const float *__restrict__ in2, int 
     .unwrap_or_else(|d| panic!("PTX lowering failed: {}", d.message));
     assert!(ptx.contains(".entry fused_k1_k2("), "{ptx}");
     assert!(ptx.contains("bar.sync"), "{ptx}");
+}
+
+/// A store overwritten in the same block before anything may read it goes; one followed by a
+/// possibly aliasing load, a barrier or an atomic before the second store stays.
+#[test]
+fn overwritten_stores_go_unless_something_may_read_them() {
+    let body = |middle: &str| {
+        format!(
+            r#"device.module @m {{
+  device.kernel @k(%a: !device.ptr<global>, %b: !device.ptr<global>, %x: i32, %y: i32) {{
+    device.store %x, %a : i32, !device.ptr<global>
+    {middle}
+    device.store %y, %a : i32, !device.ptr<global>
+    device.return
+  }}
+}}"#
+        )
+    };
+    let run = |middle: &str| {
+        let (mut ctx, m) = parse(&body(middle));
+        let k = kernel(&ctx, m, "k");
+        let n = eliminate_overwritten_stores(&mut Rewriter::new(&mut ctx), k).expect("dse");
+        (n, check_valid(&ctx, m))
+    };
+    let (n, text) = run("");
+    assert_eq!((n, count(&text, "device.store")), (1, 1), "{text}");
+    assert!(text.contains("device.store %arg3, %arg0"), "{text}");
+    // A store elsewhere reads nothing.
+    let (n, _) = run("device.store %x, %b : i32, !device.ptr<global>");
+    assert_eq!(n, 1);
+    for keeps in [
+        "%v = device.load %b : !device.ptr<global> -> i32",
+        "device.barrier",
+        "%o = device.atomic add %b, %x : !device.ptr<global>, i32",
+    ] {
+        let (n, text) = run(keeps);
+        assert_eq!(n, 0, "{keeps}:\n{text}");
+    }
+}
+
+/// The second part's re-test of the first part's guard is threaded: the edge out of the
+/// guarded block and the edge that skipped it go straight to where the second test sends
+/// them, and a re-test behind a barrier is left alone.
+#[test]
+fn repeated_guards_are_threaded() {
+    let src = |seam: &str| {
+        format!(
+            r#"device.module @m {{
+  device.kernel @k(%a: !device.ptr<global>, %c: i1, %x: i32) {{
+    cf.cond_br %c, ^first, ^seam
+  ^first:
+    device.store %x, %a : i32, !device.ptr<global>
+    cf.br ^seam
+  ^seam:
+    {seam}
+    cf.cond_br %c, ^second, ^done
+  ^second:
+    %v = device.load %a : !device.ptr<global> -> i32
+    device.store %v, %a : i32, !device.ptr<global>
+    cf.br ^done
+  ^done:
+    device.return
+  }}
+}}"#
+        )
+    };
+    let (mut ctx, m) = parse(&src(""));
+    let k = kernel(&ctx, m, "k");
+    let moved = thread_repeated_guards(&mut Rewriter::new(&mut ctx), k).expect("thread");
+    assert_eq!(moved, 2);
+    let text = check_valid(&ctx, m);
+    assert!(text.contains("cf.cond_br %arg1, ^bb1, ^bb4"), "{text}");
+    assert!(text.contains("cf.br ^bb3"), "{text}");
+    let (mut ctx, m) = parse(&src("device.barrier"));
+    let k = kernel(&ctx, m, "k");
+    let moved = thread_repeated_guards(&mut Rewriter::new(&mut ctx), k).expect("thread");
+    assert_eq!(moved, 0, "{}", check_valid(&ctx, m));
 }
