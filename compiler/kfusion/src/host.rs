@@ -221,6 +221,11 @@ const TRANSPARENT_OPS: &[&str] = &[
 /// `None` when it is transparent (the Transp predicate, with a reason for
 /// the remarks).
 pub fn kill_reason(ctx: &Context, op: OpId, launch: OpId) -> Option<String> {
+    kill_reason_with(ctx, op, launch, &launch_pointers(ctx, launch))
+}
+
+/// [`kill_reason`] with the launch's device pointers computed once.
+fn kill_reason_with(ctx: &Context, op: OpId, launch: OpId, pointers: &[ValueId]) -> Option<String> {
     if op == launch {
         return None;
     }
@@ -232,7 +237,6 @@ pub fn kill_reason(ctx: &Context, op: OpId, launch: OpId) -> Option<String> {
     if name == "host.launch" {
         return Some("another launch lies in between (launches never reorder)".into());
     }
-    let pointers = launch_pointers(ctx, launch);
     let touches = |v: ValueId| pointers.iter().any(|&p| may_alias(ctx, p, v));
     match name {
         "host.memcpy" => {
@@ -284,6 +288,7 @@ impl Local {
     pub fn new(ctx: &Context, g: &StmtGraph, launch: OpId) -> Option<Local> {
         let launch_node = g.node_of(launch)?;
         let operands = ctx.operands(launch);
+        let pointers = launch_pointers(ctx, launch);
         let mut transp = Vec::with_capacity(g.num_nodes());
         let mut transp_sink = Vec::with_capacity(g.num_nodes());
         for n in 0..g.num_nodes() as Node {
@@ -293,7 +298,7 @@ impl Local {
                     (!binds, !binds && !g.loop_heads.contains(&b))
                 }
                 Stmt::Op(op) => {
-                    let t = kill_reason(ctx, op, launch).is_none();
+                    let t = kill_reason_with(ctx, op, launch, &pointers).is_none();
                     (t, t)
                 }
                 Stmt::Edge(_) => (true, true),

@@ -237,17 +237,18 @@ impl Run<'_> {
             let order = StmtGraph::new(ctx, body).launches_in_rpo(ctx);
             let mut refused: Vec<Note> = Vec::new();
             let mut seen = FxHashSet::default();
+            // The graph is rebuilt only after a change.
+            let mut graph: Option<StmtGraph> = None;
             for launch in order {
                 if !ctx.is_live_op(launch) || !seen.insert(launch) {
                     continue;
                 }
-                let g = StmtGraph::new(ctx, body);
+                let g = graph.take().unwrap_or_else(|| StmtGraph::new(ctx, body));
                 let mut log = Vec::new();
                 if self.bkf(ctx, body, &g, launch, &mut log)? {
                     changed = true;
                     continue;
                 }
-                let g = StmtGraph::new(ctx, body);
                 if self.fkf(ctx, body, &g, launch, &mut log)? {
                     changed = true;
                     continue;
@@ -256,6 +257,7 @@ impl Run<'_> {
                     log.extend(self.why_alone(ctx, &g, launch));
                 }
                 refused.extend(log);
+                graph = Some(g);
             }
             if !changed {
                 for n in refused {
@@ -574,11 +576,27 @@ impl Run<'_> {
 /// Whether some other launch could be hoisted to one of the points
 /// `launch` would sink to (down-safe there) and fused after it.
 fn enables_hoisting(ctx: &Context, g: &StmtGraph, launch: OpId, points: &[(Node, bool)]) -> bool {
-    let others: Vec<OpId> = g
-        .launches_in_rpo(ctx)
-        .into_iter()
-        .filter(|&o| o != launch)
+    // Only the first launch on some path from a point can be down-safe
+    // there (launches kill each other), so only those are asked.
+    let mut others: Vec<OpId> = Vec::new();
+    let mut seen = FxHashSet::default();
+    let mut work: Vec<Node> = points
+        .iter()
+        .flat_map(|&(n, exit)| if exit { g.succs(n).to_vec() } else { vec![n] })
         .collect();
+    while let Some(n) = work.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        if let Stmt::Op(op) = g.stmt(n)
+            && op != launch
+            && ctx.name_of(op) == "host.launch"
+        {
+            others.push(op);
+            continue;
+        }
+        work.extend_from_slice(g.succs(n));
+    }
     others.into_iter().any(|other| {
         let Some(l) = Local::new(ctx, g, other) else {
             return false;
