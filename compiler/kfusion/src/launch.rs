@@ -102,9 +102,14 @@ pub fn check(ctx: &Context, first: OpId, second: OpId) -> Result<Verdict, String
         }
     }
     let one = |v: ValueId| constant(ctx, v).and_then(|a| ctx.attr_data(a).as_int()) == Some(1);
+    let int = |v: ValueId| constant(ctx, v).and_then(|a| ctx.attr_data(a).as_int());
+    let threads = (3..6)
+        .map(|i| int(o1[i]).and_then(|n| u64::try_from(n).ok()))
+        .try_fold(1u64, |acc, n| n.and_then(|n| acc.checked_mul(n)));
     let query = FusionQuery {
         aliases,
         same_launch_dims: same_dims,
+        threads_per_block: threads,
         single_block: (0..3).all(|i| one(o1[i])),
     };
     match legality(ctx, k1, k2, &query) {

@@ -17,8 +17,9 @@
 //!   `barrier` is true exactly when some dependence is block-local.
 //! - Launches are assumed one-dimensional in x (the subset's kernels index
 //!   with `.x` only); see `docs/kfusion.md`.
-//! - Registers are not estimated; only static shared memory is checked,
-//!   against [`SHARED_MEMORY_LIMIT`], counting a global both kernels use
+//! - Resources: registers are estimated ([`registers`]) against a thread's
+//!   and, when the block size is known, a block's limit; static shared
+//!   memory is checked against [`SHARED_MEMORY_LIMIT`], counting a global both kernels use
 //!   twice (the builder in [`fuse`] gives the second part its own copy).
 //! - When K1 has a barrier and the fused kernel has another one after it
 //!   (the seam barrier or one of K2's), every thread must reach K1's
@@ -32,6 +33,7 @@ pub mod host;
 mod index;
 pub mod launch;
 pub mod pass;
+pub mod registers;
 
 pub use pass::{KF_TRAD_INFO, KFCM_INFO, MODULE_PASSES};
 
@@ -64,6 +66,9 @@ pub struct FusionQuery {
     pub aliases: Vec<(usize, usize)>,
     /// Whether both launches use the same grid and block dimension values.
     pub same_launch_dims: bool,
+    /// Threads per block, when the launch's block dimensions are constants:
+    /// the fused kernel's registers must then fit in one block's share.
+    pub threads_per_block: Option<u64>,
     /// Whether the grid is one block (all grid dimensions are 1): then
     /// every thread is in the same block, so a seam barrier orders every
     /// dependence that is not thread-local.
@@ -133,6 +138,7 @@ fn decide(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Result<bool
     let f1 = facts(ctx, k1)?;
     let f2 = facts(ctx, k2)?;
     check_shared_memory(&f1, &f2)?;
+    check_registers(ctx, k1, k2, &f1, &f2, query.threads_per_block)?;
     let mut barrier = false;
     for &(p1, p2) in &query.aliases {
         if p1 >= f1.params || p2 >= f2.params {
@@ -160,6 +166,42 @@ fn decide(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Result<bool
         check_early_exits(ctx, k1, &f1.name)?;
     }
     Ok(barrier)
+}
+
+/// The fused kernel runs one part after the other, so its pressure is
+/// estimated as the larger part's ([`registers::estimate`]); values live
+/// across the seam are the ones both parts compute (merged by CSE), which
+/// each part already held. It must fit a thread's 255 registers and, when
+/// the block size is known, one block's 64K.
+fn check_registers(
+    ctx: &Context,
+    k1: OpId,
+    k2: OpId,
+    f1: &KernelFacts,
+    f2: &KernelFacts,
+    threads: Option<u64>,
+) -> Result<(), String> {
+    let r = registers::estimate(ctx, k1).max(registers::estimate(ctx, k2));
+    if r > registers::MAX_REGISTERS_PER_THREAD {
+        return Err(format!(
+            "the fused kernel of @{} and @{} would need about {r} registers per thread (at most {})",
+            f1.name,
+            f2.name,
+            registers::MAX_REGISTERS_PER_THREAD
+        ));
+    }
+    if let Some(t) = threads
+        && r * t > registers::MAX_REGISTERS_PER_BLOCK
+    {
+        return Err(format!(
+            "the fused kernel of @{} and @{} would need about {r} registers per thread, {} for a block of {t} threads (at most {})",
+            f1.name,
+            f2.name,
+            r * t,
+            registers::MAX_REGISTERS_PER_BLOCK
+        ));
+    }
+    Ok(())
 }
 
 /// Does `op` contain a `device.barrier` (at any depth)?

@@ -28,6 +28,7 @@ fn decide(src: &str, names: [&str; 2], aliases: &[(usize, usize)], same: bool) -
     let q = FusionQuery {
         aliases: aliases.to_vec(),
         same_launch_dims: same,
+        threads_per_block: None,
         single_block: false,
     };
     legality(&ctx, k1, k2, &q)
@@ -250,6 +251,7 @@ __global__ void consume(float *a, float *b, int n) {
     let q = FusionQuery {
         aliases: vec![(0, 0)],
         same_launch_dims: true,
+        threads_per_block: None,
         single_block: false,
     };
     let r = reason(legality(&ctx, module, k1, &q));
@@ -470,6 +472,7 @@ __global__ void k(float *a) {{
     let q = FusionQuery {
         aliases: vec![],
         same_launch_dims: true,
+        threads_per_block: None,
         single_block: false,
     };
     let r = reason(legality(&ctx, k, k, &q));
@@ -499,6 +502,7 @@ __global__ void neighbour(int *a, int *b) { b[threadIdx.x] = a[threadIdx.x + 1];
         let q = FusionQuery {
             aliases: vec![(0, 0)],
             same_launch_dims: true,
+            threads_per_block: None,
             single_block,
         };
         legality(&ctx, k1, k2, &q)
@@ -507,4 +511,54 @@ __global__ void neighbour(int *a, int *b) { b[threadIdx.x] = a[threadIdx.x + 1];
     assert_eq!(ask("neighbour", true), Decision::Fusible { barrier: true });
     assert!(reason(ask("same", false)).contains("grid-wide"));
     assert!(reason(ask("neighbour", false)).contains("grid-wide"));
+}
+
+/// A kernel holding `live` loaded values at once (loaded first, summed last) and a small
+/// consumer, as CUDA text.
+fn pressure_kernels(live: usize) -> String {
+    let mut body = String::new();
+    for k in 0..live {
+        body.push_str(&format!("  int v{k} = a[i * {live} + {k}];\n"));
+    }
+    body.push_str("  int s = 0;\n");
+    for k in (0..live).rev() {
+        body.push_str(&format!("  s = s * 3 + v{k};\n"));
+    }
+    format!(
+        "__global__ void wide(int *a, int *out) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n{body}  out[i] = s;\n}}\n\
+         __global__ void small(int *out) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  out[i] = out[i] + 1;\n}}\n"
+    )
+}
+
+/// The estimate counts what is live at once, and fusion is refused when a thread would
+/// need more than 255 registers, or a block of the launch's size more than 64K.
+#[test]
+fn registers_are_estimated_and_limited() {
+    let ask = |live: usize, threads: Option<u64>| {
+        let (ctx, [k1, k2]) = kernels(&pressure_kernels(live), ["wide", "small"]);
+        let q = FusionQuery {
+            aliases: vec![(1, 0)],
+            same_launch_dims: true,
+            threads_per_block: threads,
+            single_block: false,
+        };
+        let est = lockstep_kfusion::registers::estimate(&ctx, k1);
+        (est, legality(&ctx, k1, k2, &q))
+    };
+    let (est, d) = ask(8, Some(256));
+    assert!((8..=16).contains(&est), "{est}");
+    assert_eq!(d, Decision::Fusible { barrier: false });
+    let (est, d) = ask(300, None);
+    assert!(est >= 300, "{est}");
+    let r = reason(d);
+    assert!(r.contains("registers per thread (at most 255)"), "{r}");
+    // About 70 registers fit a thread, not a block of 1024 threads.
+    let (est, d) = ask(70, None);
+    assert!((70..=80).contains(&est), "{est}");
+    assert_eq!(d, Decision::Fusible { barrier: false });
+    let r = reason(ask(70, Some(1024)).1);
+    assert!(
+        r.contains("for a block of 1024 threads (at most 65536)"),
+        "{r}"
+    );
 }
