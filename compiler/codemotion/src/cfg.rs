@@ -19,7 +19,7 @@
 //!   it reuses).
 
 use lockstep_analysis::{CfgView, Node};
-use lockstep_ir::{BlockId, Context, Diagnostic, OpId, OperationState, RegionId, Rewriter};
+use lockstep_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Rewriter};
 use rustc_hash::FxHashMap;
 
 /// What a node of a [`MotionCfg`] stands for.
@@ -173,37 +173,7 @@ pub fn materialize_edges(
             edges.push((terminator, slot));
         }
     }
-    if edges.is_empty() {
-        return Ok(Vec::new());
-    }
-    let br = rw.ctx.op_name("cf.br");
-    if br.def.is_none() {
-        return Err(Diagnostic::error(
-            rw.ctx.loc(anchor),
-            "code motion needs the 'cf' dialect to split critical edges",
-        ));
-    }
-    // `split_edges` places each new block after its source's earlier splits,
-    // which needs the edges of one source to be consecutive and in slot order.
-    let mut order: Vec<usize> = (0..edges.len()).collect();
-    order.sort_by_key(|&i| (edges[i].0, edges[i].1));
-    let sorted: Vec<(OpId, usize)> = order.iter().map(|&i| edges[i]).collect();
-    let made = lockstep_transforms::split_critical_edges::split_edges(
-        rw,
-        &sorted,
-        &mut |rw, dest, args, loc| {
-            rw.create(
-                OperationState::new(br, loc)
-                    .operands(args)
-                    .successors(&[dest]),
-            )
-        },
-    );
-    let mut out = vec![made[0]; edges.len()];
-    for (k, &i) in order.iter().enumerate() {
-        out[i] = made[k];
-    }
-    Ok(out)
+    lockstep_transforms::split_critical_edges::split_edges_with_br(rw, &edges, anchor)
 }
 
 /// Splits every critical edge of every region nested in `root` (the

@@ -322,14 +322,20 @@ fn bit(b: bool) -> BitSet {
     s
 }
 
-/// NdSafe/XdSafe (Fig. 5.4): backward, on every path.
-pub fn down_safety(g: &StmtGraph, l: &Local) -> (Vec<bool>, Vec<bool>) {
+/// Solves `X = Launch ∨ (transp ∧ M)` on every path in `direction`
+/// (M: the meet of the neighbours' values), one bit per node.
+fn launch_reach(
+    g: &StmtGraph,
+    l: &Local,
+    transp: &[bool],
+    direction: Direction,
+) -> (Vec<bool>, Vec<bool>) {
     let p = FnProblem::new(
-        Direction::Backward,
+        direction,
         Meet::Intersection,
         1,
         |n, x: &BitSet, out: &mut BitSet| {
-            let v = n == l.launch || (l.transp[n as usize] && x.contains(0));
+            let v = n == l.launch || (transp[n as usize] && x.contains(0));
             out.assign(&bit(v));
         },
     );
@@ -337,19 +343,14 @@ pub fn down_safety(g: &StmtGraph, l: &Local) -> (Vec<bool>, Vec<bool>) {
     split(g, &r)
 }
 
+/// NdSafe/XdSafe (Fig. 5.4): backward, on every path.
+pub fn down_safety(g: &StmtGraph, l: &Local) -> (Vec<bool>, Vec<bool>) {
+    launch_reach(g, l, &l.transp, Direction::Backward)
+}
+
 /// NSinkable/XSinkable (Fig. 5.11): forward, on every path.
 pub fn sinkability(g: &StmtGraph, l: &Local) -> (Vec<bool>, Vec<bool>) {
-    let p = FnProblem::new(
-        Direction::Forward,
-        Meet::Intersection,
-        1,
-        |n, x: &BitSet, out: &mut BitSet| {
-            let v = n == l.launch || (l.transp_sink[n as usize] && x.contains(0));
-            out.assign(&bit(v));
-        },
-    );
-    let r = solve(g, &p);
-    split(g, &r)
+    launch_reach(g, l, &l.transp_sink, Direction::Forward)
 }
 
 fn split(g: &StmtGraph, r: &lockstep_analysis::dataflow::DataflowResult) -> (Vec<bool>, Vec<bool>) {

@@ -24,7 +24,7 @@ use crate::host::{
 use crate::launch::{Fuser, Verdict, check, dead_after, kernel_name, kernel_of};
 use lockstep_analysis::cfg::{CfgView, Node};
 use lockstep_ir::diag::file_line_col;
-use lockstep_ir::{BlockId, Context, Diagnostic, OpId, OperationState, Rewriter};
+use lockstep_ir::{BlockId, Context, Diagnostic, OpId, Rewriter};
 use lockstep_pass::{Pass, PassContext, PassInfo};
 use rustc_hash::FxHashSet;
 
@@ -245,11 +245,11 @@ impl Run<'_> {
                 }
                 let g = graph.take().unwrap_or_else(|| StmtGraph::new(ctx, body));
                 let mut log = Vec::new();
-                if self.bkf(ctx, body, &g, launch, &mut log)? {
+                if self.bkf(ctx, &g, launch, &mut log)? {
                     changed = true;
                     continue;
                 }
-                if self.fkf(ctx, body, &g, launch, &mut log)? {
+                if self.fkf(ctx, &g, launch, &mut log)? {
                     changed = true;
                     continue;
                 }
@@ -274,7 +274,6 @@ impl Run<'_> {
     fn bkf(
         &mut self,
         ctx: &mut Context,
-        body: lockstep_ir::RegionId,
         g: &StmtGraph,
         launch: OpId,
         log: &mut Vec<Note>,
@@ -325,7 +324,7 @@ impl Run<'_> {
             .filter(|(n, _, _)| xlatest[*n as usize])
             .map(|(_, other, v)| (other, v, false))
             .collect();
-        self.apply(ctx, body, g, launch, &moved, inserts, fusions, "hoisted")
+        self.apply(ctx, g, launch, &moved, inserts, fusions, "hoisted")
     }
 
     /// Forward kernel fusion of `launch`: sink it to launches it can
@@ -333,7 +332,6 @@ impl Run<'_> {
     fn fkf(
         &mut self,
         ctx: &mut Context,
-        body: lockstep_ir::RegionId,
         g: &StmtGraph,
         launch: OpId,
         log: &mut Vec<Note>,
@@ -395,7 +393,7 @@ impl Run<'_> {
             }
         }
         let moved = launch_label(ctx, launch);
-        self.apply(ctx, body, g, launch, &moved, inserts, fusions, "sunk")
+        self.apply(ctx, g, launch, &moved, inserts, fusions, "sunk")
     }
 
     /// Inserts copies of `launch` at `inserts`, fuses it with each launch
@@ -405,7 +403,6 @@ impl Run<'_> {
     fn apply(
         &mut self,
         ctx: &mut Context,
-        _body: lockstep_ir::RegionId,
         g: &StmtGraph,
         launch: OpId,
         moved: &str,
@@ -442,7 +439,19 @@ impl Run<'_> {
                 Point::Before(_) => None,
             })
             .collect();
-        let edge_blocks = split(&mut rw, &edges)?;
+        let slots: Vec<(OpId, usize)> = edges
+            .iter()
+            .filter_map(|e| Some((rw.ctx.terminator(e.from)?, e.succ_index as usize)))
+            .collect();
+        if slots.len() != edges.len() {
+            return Err(Diagnostic::error(
+                rw.ctx.loc(launch),
+                "kernel fusion: an edge leaves a block without a terminator",
+            ));
+        }
+        let edge_blocks = lockstep_transforms::split_critical_edges::split_edges_with_br(
+            &mut rw, &slots, launch,
+        )?;
         let mut placed = 0u64;
         for p in &inserts {
             let before = match p {
@@ -611,46 +620,6 @@ fn enables_hoisting(ctx: &Context, g: &StmtGraph, launch: OpId, points: &[(Node,
         });
         reachable && check(ctx, launch, other).is_ok()
     })
-}
-
-/// Splits the critical edges `edges`, returning the new block of each.
-fn split(
-    rw: &mut Rewriter<'_>,
-    edges: &[lockstep_analysis::cfg::CfgEdge],
-) -> Result<Vec<BlockId>, Diagnostic> {
-    if edges.is_empty() {
-        return Ok(Vec::new());
-    }
-    let br = rw.ctx.op_name("cf.br");
-    let mut slots: Vec<(OpId, usize)> = Vec::new();
-    for e in edges {
-        let t = rw.ctx.terminator(e.from).ok_or_else(|| {
-            Diagnostic::error(
-                rw.ctx.unknown_loc(),
-                "kernel fusion: a block without terminator",
-            )
-        })?;
-        slots.push((t, e.succ_index as usize));
-    }
-    let mut order: Vec<usize> = (0..slots.len()).collect();
-    order.sort_by_key(|&i| slots[i]);
-    let sorted: Vec<(OpId, usize)> = order.iter().map(|&i| slots[i]).collect();
-    let made = lockstep_transforms::split_critical_edges::split_edges(
-        rw,
-        &sorted,
-        &mut |rw, dest, args, loc| {
-            rw.create(
-                OperationState::new(br, loc)
-                    .operands(args)
-                    .successors(&[dest]),
-            )
-        },
-    );
-    let mut out = vec![made[0]; slots.len()];
-    for (k, &i) in order.iter().enumerate() {
-        out[i] = made[k];
-    }
-    Ok(out)
 }
 
 /// The device pointers of `fused_at` and `moved` whose buffers are dead

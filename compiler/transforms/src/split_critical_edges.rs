@@ -150,6 +150,42 @@ pub fn split_edges(
     made
 }
 
+/// Splits the edges `(terminator, slot)` (found before any change, in any
+/// order) with blocks ending in `cf.br`, and returns the new block of each
+/// edge in the order given. [`split_edges`] wants each source's edges
+/// together and in slot order, which this sorts for.
+pub fn split_edges_with_br(
+    rw: &mut Rewriter<'_>,
+    edges: &[(OpId, usize)],
+    anchor: OpId,
+) -> Result<Vec<BlockId>, Diagnostic> {
+    if edges.is_empty() {
+        return Ok(Vec::new());
+    }
+    let br = rw.ctx.op_name("cf.br");
+    if br.def.is_none() {
+        return Err(Diagnostic::error(
+            rw.ctx.loc(anchor),
+            "splitting an edge needs the 'cf' dialect (for cf.br)",
+        ));
+    }
+    let mut order: Vec<usize> = (0..edges.len()).collect();
+    order.sort_by_key(|&i| edges[i]);
+    let sorted: Vec<(OpId, usize)> = order.iter().map(|&i| edges[i]).collect();
+    let made = split_edges(rw, &sorted, &mut |rw, dest, args, loc| {
+        rw.create(
+            OperationState::new(br, loc)
+                .operands(args)
+                .successors(&[dest]),
+        )
+    });
+    let mut out = vec![made[0]; edges.len()];
+    for (k, &i) in order.iter().enumerate() {
+        out[i] = made[k];
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::testing::{parse_full, print_pretty, run_pass};
