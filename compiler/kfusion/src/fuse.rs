@@ -26,6 +26,9 @@
 //! - Cloned ops keep their locations; the new kernel has the first kernel's
 //!   location, the seam ops the second kernel's.
 
+/// The attribute marking a `device.shared` global the builder copied for
+/// a second part.
+pub const SHARED_COPY_ATTR: &str = "kfusion.copy";
 use lockstep_cf::build_br;
 use lockstep_device::build as dbuild;
 use lockstep_func::function_like;
@@ -416,6 +419,10 @@ pub fn build_fused_kernel(
         rw.clear_insertion_point();
         let name_attr = rw.ctx.str_attr(&new_name);
         rw.set_attr(copy, "sym_name", name_attr);
+        // Marked so that kernel fusion can drop it with the last kernel
+        // using it.
+        let unit = rw.ctx.unit_attr();
+        rw.set_attr(copy, SHARED_COPY_ATTR, unit);
         let new_ref = rw.ctx.symbol_ref_attr(&new_name);
         let mut retarget = Vec::new();
         for &blk in &second_blocks {

@@ -111,7 +111,7 @@ impl Pass for KernelFusion {
                 run.trad(cx.ctx, body)?;
             }
         }
-        counts.kernels = fuser.created.len() as u64;
+        counts.kernels = drop_unlaunched(cx.ctx, module, &fuser.created);
         for (loc, msg) in notes {
             cx.emit_optimization_remark(category, loc, msg);
         }
@@ -620,6 +620,57 @@ fn enables_hoisting(ctx: &Context, g: &StmtGraph, launch: OpId, points: &[(Node,
         });
         reachable && check(ctx, launch, other).is_ok()
     })
+}
+
+/// Erases the fused kernels of `created` that no launch in `module` names
+/// any more (a fused kernel fused again, e.g. `fused_a_b` inside
+/// `fused_a_b_c`), then the builder's shared-memory copies nothing
+/// addresses any more; the kernels the program came with stay, whoever may
+/// launch them. Returns how many fused kernels remain.
+fn drop_unlaunched(ctx: &mut Context, module: OpId, created: &[OpId]) -> u64 {
+    let mut launched = FxHashSet::default();
+    ctx.walk_pre(module, &mut |op| {
+        if ctx.name_of(op) == "host.launch"
+            && let Some(k) = kernel_of(ctx, op)
+        {
+            launched.insert(k);
+        }
+    });
+    let dead: Vec<OpId> = created
+        .iter()
+        .copied()
+        .filter(|&k| ctx.is_live_op(k) && !launched.contains(&k))
+        .collect();
+    let mut rw = Rewriter::new(ctx);
+    for &k in &dead {
+        rw.erase_op(k);
+    }
+    let ctx = &*rw.ctx;
+    let mut addressed = FxHashSet::default();
+    let mut copies = Vec::new();
+    ctx.walk_pre(module, &mut |op| match ctx.name_of(op) {
+        "device.addressof" => {
+            if let Some(lockstep_ir::attrs::AttrData::SymbolRef { root, .. }) =
+                ctx.attr_of(op, "symbol").map(|a| ctx.attr_data(a))
+            {
+                addressed.insert(*root);
+            }
+        }
+        "device.shared" if ctx.attr_of(op, crate::fuse::SHARED_COPY_ATTR).is_some() => {
+            copies.push(op);
+        }
+        _ => {}
+    });
+    let unused: Vec<OpId> = copies
+        .into_iter()
+        .filter(|&g| {
+            lockstep_ir::symbol::symbol_name(ctx, g).is_none_or(|s| !addressed.contains(&s))
+        })
+        .collect();
+    for g in unused {
+        rw.erase_op(g);
+    }
+    created.iter().filter(|&&k| rw.ctx.is_live_op(k)).count() as u64
 }
 
 /// The device pointers of `fused_at` and `moved` whose buffers are dead

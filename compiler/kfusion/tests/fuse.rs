@@ -350,10 +350,11 @@ fn shared_global_used_by_both_parts_is_duplicated() {
     let (ctx, m, _) = fuse(SHARED, &spec("fused", &[0], &[0], 1, false));
     let text = check_valid(&ctx, m);
     // `tile_fused` is taken, so the copy gets a suffix; it has the size and
-    // alignment of the original and sits right after it.
+    // alignment of the original, sits right after it, and is marked as a
+    // copy (so kernel fusion can drop it with the last kernel using it).
     assert!(
         text.contains(
-            "device.shared @tile[128] align 4\n    device.shared @tile_fused_1[128] align 4\n"
+            "device.shared @tile[128] align 4\n    device.shared @tile_fused_1[128] align 4 {kfusion.copy}\n"
         ),
         "{text}"
     );

@@ -8,10 +8,12 @@
 // RUN: lockstep-opt %s --pass-pipeline='builtin.module(kfcm)' --remarks=kfcm 2>&1 | FileCheck %s --check-prefixes=CHECK,KFCM
 // RUN: lockstep-opt %s --pass-pipeline='builtin.module(kfcm)' | lockstep-opt --pass-pipeline='builtin.module(kfcm)' | FileCheck %s --check-prefix=AGAIN
 
-// TRAD: host-ir.mlir:102:3: remark: [kf-trad] fused @scale (line 102:3) and @offset (line 103:3) into @fused_scale_offset (every dependence is thread-local)
-// TRAD: host-ir.mlir:102:3: remark: [kf-trad] fused @fused_scale_offset (line 102:3) and @square (line 105:3) into @fused_scale_offset_square (every dependence is thread-local)
-// KFCM: host-ir.mlir:103:3: remark: [kfcm] fused @scale (line 102:3) and @offset (line 103:3) into @fused_scale_offset (every dependence is thread-local); @scale (line 102:3) sunk
-// KFCM: host-ir.mlir:103:3: remark: [kfcm] fused @fused_scale_offset (line 103:3) and @square (line 105:3) into @fused_scale_offset_square (every dependence is thread-local); @square (line 105:3) hoisted
+// TRAD: host-ir.mlir:104:3: remark: [kf-trad] fused @scale (line 104:3) and @offset (line 105:3) into @fused_scale_offset (every dependence is thread-local)
+// TRAD: host-ir.mlir:104:3: remark: [kf-trad] fused @fused_scale_offset (line 104:3) and @square (line 107:3) into @fused_scale_offset_square (every dependence is thread-local)
+// KFCM: host-ir.mlir:105:3: remark: [kfcm] fused @scale (line 104:3) and @offset (line 105:3) into @fused_scale_offset (every dependence is thread-local); @scale (line 104:3) sunk
+// KFCM: host-ir.mlir:105:3: remark: [kfcm] fused @fused_scale_offset (line 105:3) and @square (line 107:3) into @fused_scale_offset_square (every dependence is thread-local); @square (line 107:3) hoisted
+// The intermediate @fused_scale_offset, fused again, is dropped.
+// CHECK-NOT: device.kernel @fused_scale_offset(
 // CHECK: device.kernel @fused_scale_offset_square(%arg0: !device.ptr<global>, %arg1: i32, %arg2: i32)
 // CHECK: ^bb1(%{{.*}}: i32):
 // CHECK: host.launch @kernels::@fused_scale_offset_square blocks in (%c4_i32, %c1_i32, %c1_i32) threads in (%c64_i32, %c1_i32, %c1_i32) : i32 dynamic_shared_memory_size %c0_i32 args(%arg0 : !device.ptr<global>, %arg1 : i32, %0 : i32)
