@@ -1,6 +1,7 @@
 //! The host passes `kf-trad` (fuse launches adjacent in the program, no
-//! motion) and `kfcm` (BKF then FKF per launch statement in reverse
-//! post-order, repeated until nothing changes: thesis §5.2.3).
+//! motion) and `kfcm` (kf-trad's adjacent fusions first, then BKF then FKF
+//! per launch statement in reverse post-order, repeated until nothing
+//! changes: thesis §5.2.3).
 //!
 //! Both anchor on the top-level module, because fusing creates kernels in a
 //! `device.module` beside the host functions. Both declare
@@ -9,7 +10,8 @@
 //! Invariants:
 //! - A launch moves only where [`crate::host`]'s predicates allow, and only
 //!   when the move fuses it (BKF) or sinks it to a different point (FKF);
-//!   every path keeps at most as many launches as before.
+//!   every path keeps at most as many launches as before. Since `kfcm`
+//!   starts from `kf-trad`'s result, it never launches more often.
 //! - Two launches become one only when [`crate::launch::check`] (legality
 //!   on both kernels plus the host facts) says so.
 //! - Remarks (`--remarks=kfcm` / `--remarks=kf-trad`) give every candidate
@@ -230,6 +232,12 @@ impl Run<'_> {
     /// `kfcm`: BKF, then FKF when BKF fused nothing, for each launch in
     /// reverse post-order; rounds repeat until nothing changes.
     fn kfcm(&mut self, ctx: &mut Context, body: lockstep_ir::RegionId) -> Result<(), Diagnostic> {
+        // Adjacent launches are fused first, as kf-trad does. Every later
+        // step keeps each path's launch count or lowers it, so KFCM never
+        // launches more often than kf-trad; visiting launches in reverse
+        // post-order alone could hoist a launch away from its adjacent
+        // partner on one path to fuse it on another.
+        self.trad(ctx, body)?;
         // Launches that were looked at and left alone: their remarks are
         // given once, in the last round.
         for _ in 0..MAX_ROUNDS {

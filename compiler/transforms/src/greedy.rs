@@ -606,6 +606,18 @@ fn process_worklist(
             break;
         };
         debug_assert!(ctx.is_live_op(op), "worklist held an erased op");
+        // An op using its own result exists only in code that became
+        // unreachable during this iteration (a block merged into a cycle
+        // of unreachable blocks turns `%a = addi %b, 1` into `%a = addi
+        // %a, 1`). Folding or reassociating it makes a new such op each
+        // time, forever; the next iteration erases the block instead.
+        if ctx
+            .operands(op)
+            .iter()
+            .any(|&v| ctx.defining_op(v) == Some(op))
+        {
+            continue;
+        }
 
         if config.erase_dead_ops && crate::effects::is_op_trivially_dead(ctx, op) {
             erase_op_tree(&mut Rewriter::with_listener(ctx, listener), op);

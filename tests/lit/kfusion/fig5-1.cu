@@ -6,7 +6,7 @@
 // RUN: lockstepc %s -O1 --host-passes=canonicalize,cse,kfcm --remarks=kfcm 2>&1 | FileCheck %s
 // RUN: lockstepc %s -O2 --emit=glue-c | FileCheck %s --check-prefix=GLUE
 
-// CHECK: remark: [kfcm] fused @kernel1 (line {{[0-9]+}}:3) and @kernel2 (line {{[0-9]+}}:3) into @fused_kernel1_kernel2 (every dependence is thread-local); @kernel1 (line {{[0-9]+}}:3) sunk
+// CHECK: remark: [kfcm] fused @kernel1 (line {{[0-9]+}}:3) and @kernel2 (line {{[0-9]+}}:3) into @fused_kernel1_kernel2 (every dependence is thread-local){{$}}
 // CHECK-LABEL: device.kernel @fused_kernel1_kernel2(
 // CHECK-SAME: %[[IN:arg[0-9]+]]: !device.ptr<global> {device.restrict}, %[[OUT1:arg[0-9]+]]: !device.ptr<global> {device.restrict}, %[[OUT2:arg[0-9]+]]: !device.ptr<global> {device.restrict})
 // CHECK: %[[X:[0-9]+]] = device.load %{{[0-9]+}} : !device.ptr<global> -> i32

@@ -8,10 +8,11 @@
 // RUN: lockstep-opt %s --pass-pipeline='builtin.module(kfcm)' --remarks=kfcm 2>&1 | FileCheck %s --check-prefixes=CHECK,KFCM
 // RUN: lockstep-opt %s --pass-pipeline='builtin.module(kfcm)' | lockstep-opt --pass-pipeline='builtin.module(kfcm)' | FileCheck %s --check-prefix=AGAIN
 
-// TRAD: host-ir.mlir:104:3: remark: [kf-trad] fused @scale (line 104:3) and @offset (line 105:3) into @fused_scale_offset (every dependence is thread-local)
-// TRAD: host-ir.mlir:104:3: remark: [kf-trad] fused @fused_scale_offset (line 104:3) and @square (line 107:3) into @fused_scale_offset_square (every dependence is thread-local)
-// KFCM: host-ir.mlir:105:3: remark: [kfcm] fused @scale (line 104:3) and @offset (line 105:3) into @fused_scale_offset (every dependence is thread-local); @scale (line 104:3) sunk
-// KFCM: host-ir.mlir:105:3: remark: [kfcm] fused @fused_scale_offset (line 105:3) and @square (line 107:3) into @fused_scale_offset_square (every dependence is thread-local); @square (line 107:3) hoisted
+// TRAD: host-ir.mlir:{{[0-9]+}}:3: remark: [kf-trad] fused @scale (line {{[0-9]+}}:3) and @offset (line {{[0-9]+}}:3) into @fused_scale_offset (every dependence is thread-local)
+// TRAD: host-ir.mlir:{{[0-9]+}}:3: remark: [kf-trad] fused @fused_scale_offset (line {{[0-9]+}}:3) and @square (line {{[0-9]+}}:3) into @fused_scale_offset_square (every dependence is thread-local)
+// kfcm starts with the same adjacent fusions, and then finds nothing to move.
+// KFCM: host-ir.mlir:{{[0-9]+}}:3: remark: [kfcm] fused @scale (line {{[0-9]+}}:3) and @offset (line {{[0-9]+}}:3) into @fused_scale_offset (every dependence is thread-local){{$}}
+// KFCM: host-ir.mlir:{{[0-9]+}}:3: remark: [kfcm] fused @fused_scale_offset (line {{[0-9]+}}:3) and @square (line {{[0-9]+}}:3) into @fused_scale_offset_square (every dependence is thread-local){{$}}
 // The intermediate @fused_scale_offset, fused again, is dropped.
 // CHECK-NOT: device.kernel @fused_scale_offset(
 // CHECK: device.kernel @fused_scale_offset_square(%arg0: !device.ptr<global>, %arg1: i32, %arg2: i32)

@@ -3,6 +3,7 @@
 //! through `--device-ptx` (the oracle in `oracle/mod.rs`); faults exit with status 2; `main`'s status
 //! passes through; `--stats-json` writes every counter.
 
+mod kfgen;
 mod oracle;
 
 use std::path::{Path, PathBuf};
@@ -63,6 +64,82 @@ fn examples_keep_their_output_under_kernel_fusion() {
             .any(|(stem, c)| stem == "two_kernels" && *c == [20, 20, 20]),
         "{counts:?}"
     );
+}
+
+/// Issue 7, differentially: random host programs (`kfgen`) print the same under no fusion,
+/// kf-trad and KFCM, and no fusion variant launches more often than the one before it.
+/// The seeds where KFCM fused something are counted so the test shows it is not vacuous.
+#[test]
+fn random_host_programs_keep_their_output_under_kernel_fusion() {
+    let dir = std::env::temp_dir().join(format!("lockstep-kfgen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = Vec::new();
+    let mut fewer = 0;
+    // LOCKSTEP_KFGEN_SEEDS runs more (or fewer) programs.
+    let seeds: u64 = std::env::var("LOCKSTEP_KFGEN_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40);
+    for seed in 0..seeds {
+        let cu = dir.join(format!("kfgen{seed}.cu"));
+        std::fs::write(&cu, kfgen::program(seed)).unwrap();
+        let mut runs = Vec::new();
+        for (k, v) in oracle::FUSION.iter().enumerate() {
+            let json = dir.join(format!("kfgen{seed}-{k}.json"));
+            let out = Command::new(env!("CARGO_BIN_EXE_lockstep-run"))
+                .arg(&cu)
+                .args(["-O1", &format!("--host-passes={v}"), "--stats-json"])
+                .arg(&json)
+                .output()
+                .expect("lockstep-run starts");
+            let launches = oracle::launches_in(&json).unwrap_or(u64::MAX);
+            runs.push((out, launches));
+        }
+        let (base, base_launches) = &runs[0];
+        if base.status.code() != Some(0) {
+            failures.push(format!(
+                "seed {seed}: the unfused program failed: {}",
+                String::from_utf8_lossy(&base.stderr)
+            ));
+            continue;
+        }
+        for (k, (out, launches)) in runs.iter().enumerate().skip(1) {
+            if out.stdout != base.stdout || out.status.code() != Some(0) {
+                failures.push(format!(
+                    "seed {seed} under {}: output differs (status {:?})\n{}\nexpected\n{}\n{}",
+                    oracle::FUSION[k],
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&base.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+            if *launches > runs[k - 1].1 {
+                failures.push(format!(
+                    "seed {seed}: {} launches {launches}, more than {} ({})",
+                    oracle::FUSION[k],
+                    oracle::FUSION[k - 1],
+                    runs[k - 1].1
+                ));
+            }
+        }
+        if runs[2].1 < *base_launches {
+            fewer += 1;
+        }
+    }
+    // The programs stay for inspection when something failed.
+    assert!(
+        failures.is_empty(),
+        "{}\n(programs kept in {})",
+        failures.join("\n---\n"),
+        dir.display()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        fewer >= seeds / 4,
+        "KFCM removed launches in only {fewer} of {seeds} programs"
+    );
+    eprintln!("KFCM removed launches in {fewer} of {seeds} random programs");
 }
 
 fn write_program(name: &str, text: &str) -> PathBuf {

@@ -214,7 +214,7 @@ pub fn check_kernel_fusion(dir: &str) -> Vec<(String, LaunchCounts)> {
 }
 
 /// `totals.launches` of a `--stats-json` file.
-fn launches_in(json: &Path) -> Result<u64, String> {
+pub fn launches_in(json: &Path) -> Result<u64, String> {
     let text = std::fs::read_to_string(json).map_err(|e| format!("{}: {e}", json.display()))?;
     // The report is flat enough to read the one field without a JSON parser.
     let totals = text
