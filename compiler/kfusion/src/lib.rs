@@ -21,11 +21,12 @@
 //!   and, when the block size is known, a block's limit; static shared
 //!   memory is checked against [`SHARED_MEMORY_LIMIT`], counting a global both kernels use
 //!   twice (the builder in [`fuse`] gives the second part its own copy).
-//! - When K1 has a barrier and the fused kernel has another one after it
-//!   (the seam barrier or one of K2's), every thread must reach K1's
-//!   barriers or none: a thread leaving K1 early no longer exits but waits
-//!   at the later barrier. `Fusible` is only returned when no divergent
-//!   early exit can skip a K1 barrier (see `check_early_exits`).
+//! - When K1 has a barrier, every thread must reach K1's barriers or none:
+//!   a thread leaving K1 early no longer exits, so it is a live lane that
+//!   skipped the barrier its warp waits at, and it would then wait at a
+//!   later barrier (the seam's or one of K2's). `Fusible` is only returned
+//!   when no divergent early exit can skip a K1 barrier (see
+//!   `check_early_exits`).
 
 pub mod cleanup;
 pub mod fuse;
@@ -161,8 +162,10 @@ fn decide(ctx: &Context, k1: OpId, k2: OpId, query: &FusionQuery) -> Result<bool
         }
     }
     // The fused kernel turns K1's returns into branches to the seam, so a
-    // thread leaving K1 early waits at the next barrier instead of exiting.
-    if has_barrier(ctx, k1) && (barrier || has_barrier(ctx, k2)) {
+    // thread leaving K1 early stays alive: it would wait at the next barrier
+    // instead of exiting, and while the rest of its warp is at a K1 barrier
+    // it is a diverged live lane there (`bar.sync` needs the whole warp).
+    if has_barrier(ctx, k1) {
         check_early_exits(ctx, k1, &f1.name)?;
     }
     Ok(barrier)

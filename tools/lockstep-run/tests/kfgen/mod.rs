@@ -1,6 +1,7 @@
 //! Random host programs for the kernel-fusion differential test: a few
 //! element-wise kernels (thread-local, block-local and grid-wide
-//! dependences between them) launched from random host control flow —
+//! dependences between them, shared-memory tiles with barriers, and a
+//! barrier behind an early exit) launched from random host control flow —
 //! branches on host values, short loops, copies in both directions, frees
 //! and re-allocations, synchronizations and host-side value changes — so
 //! that every kill rule of KFCM and every fusion shape is exercised.
@@ -52,6 +53,24 @@ __global__ void k_shift(int *a, int *b, int n) {
     b[i] = a[(i + 1) % n] ^ i;
 }
 
+__global__ void k_tile(int *a, int *b, int n) {
+  __shared__ int t[128];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  t[threadIdx.x] = a[i] * 2;
+  __syncthreads();
+  b[i] = t[(threadIdx.x + 1) % blockDim.x] + t[threadIdx.x];
+}
+
+__global__ void k_edge(int *a, int n) {
+  __shared__ int t[128];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n - 40)
+    return;
+  t[threadIdx.x] = a[i];
+  __syncthreads();
+  a[i] = t[threadIdx.x] + t[0];
+}
+
 __global__ void k_rev(int *a, int *b, int n) {
   int base = blockIdx.x * blockDim.x;
   if (base + threadIdx.x >= n)
@@ -88,10 +107,12 @@ impl Gen {
             "<<<N / 64, 64>>>"
         };
         let (a, b) = (self.buffer(), self.buffer());
-        let text = match self.rng.below(6) {
+        let text = match self.rng.below(8) {
             0 | 1 => format!("k_add{dims}({a}, {b}, N, x);"),
             2 | 3 => format!("k_mul{dims}({a}, N, (x & 7) + 1);"),
             4 if a != b => format!("k_shift{dims}({a}, {b}, N);"),
+            5 if a != b => format!("k_tile{dims}({a}, {b}, N);"),
+            6 => format!("k_edge{dims}({a}, N);"),
             _ if a != b => format!("k_rev{dims}({a}, {b}, N);"),
             _ => format!("k_mul{dims}({a}, N, 3);"),
         };
