@@ -92,19 +92,28 @@ fn access_loc(ctx: &Context, aa: &AliasAnalysis, op: OpId) -> Option<MemLoc> {
     }
 }
 
-/// May `op` (or anything nested in it) change what a load of `loc` reads,
-/// or order it against other threads?
-fn clobbers(ctx: &Context, aa: &AliasAnalysis, op: OpId, loc: &MemLoc) -> bool {
+/// What [`interferes`] asks about a location.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Concern {
+    /// Could the op change what a load of the location reads?
+    Clobber,
+    /// Could the op read what a store to the location wrote?
+    Observe,
+}
+
+/// Whether `op` (or anything nested in it) clobbers or observes `loc` (see
+/// [`Concern`]). Either way barriers, atomics, calls, volatile accesses and
+/// ops with unknown effects count: they order the thread against others.
+fn interferes(ctx: &Context, aa: &AliasAnalysis, op: OpId, loc: &MemLoc, concern: Concern) -> bool {
+    let aliases = |o: OpId| access_loc(ctx, aa, o).is_none_or(|l| aa.may_alias(&l, loc));
     let mut hit = false;
     ctx.walk_pre(op, &mut |o| {
         if hit {
             return;
         }
         hit = match ctx.name_of(o) {
-            "device.load" => is_volatile(ctx, o),
-            "device.store" => {
-                is_volatile(ctx, o) || access_loc(ctx, aa, o).is_none_or(|s| aa.may_alias(&s, loc))
-            }
+            "device.load" => is_volatile(ctx, o) || (concern == Concern::Observe && aliases(o)),
+            "device.store" => is_volatile(ctx, o) || (concern == Concern::Clobber && aliases(o)),
             "device.barrier" | "device.atomic" | "device.atomic_cas" | "device.call" => true,
             // Ops with regions are looked into by the walk itself.
             _ if !ctx.regions(o).is_empty() => false,
@@ -114,25 +123,8 @@ fn clobbers(ctx: &Context, aa: &AliasAnalysis, op: OpId, loc: &MemLoc) -> bool {
     hit
 }
 
-/// May `op` (or anything nested in it) read what a store to `loc` wrote, or
-/// make it visible to other threads?
-fn may_observe(ctx: &Context, aa: &AliasAnalysis, op: OpId, loc: &MemLoc) -> bool {
-    let mut hit = false;
-    ctx.walk_pre(op, &mut |o| {
-        if hit {
-            return;
-        }
-        hit = match ctx.name_of(o) {
-            "device.load" => {
-                is_volatile(ctx, o) || access_loc(ctx, aa, o).is_none_or(|l| aa.may_alias(&l, loc))
-            }
-            "device.store" => is_volatile(ctx, o),
-            "device.barrier" | "device.atomic" | "device.atomic_cas" | "device.call" => true,
-            _ if !ctx.regions(o).is_empty() => false,
-            _ => !is_memory_effect_free(ctx, o),
-        };
-    });
-    hit
+fn clobbers(ctx: &Context, aa: &AliasAnalysis, op: OpId, loc: &MemLoc) -> bool {
+    interferes(ctx, aa, op, loc, Concern::Clobber)
 }
 
 /// Within one thread and one block: a store followed by another store to the
@@ -173,7 +165,7 @@ pub fn eliminate_overwritten_stores(
                     dead.push(store);
                     break;
                 }
-                if may_observe(ctx, &aa, o, &loc) {
+                if interferes(ctx, &aa, o, &loc, Concern::Observe) {
                     break;
                 }
                 cur = ctx.next_op(o);

@@ -21,7 +21,8 @@ use crate::{Decision, FusionQuery, legality};
 use lockstep_analysis::cfg::{CfgView, Node};
 use lockstep_ir::attrs::AttrData;
 use lockstep_ir::symbol::{lookup_symbol_in, symbol_name};
-use lockstep_ir::{AttrId, Context, Diagnostic, OpId, OperationState, Rewriter, Sym, ValueId};
+use lockstep_ir::{Context, Diagnostic, OpId, OperationState, Rewriter, Sym, ValueId};
+use lockstep_transforms::fold::value_constant;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A fused kernel holds at most this many original kernels, so that a loop
@@ -53,16 +54,10 @@ pub fn kernel_name(ctx: &Context, kernel: OpId) -> String {
     symbol_name(ctx, kernel).map_or_else(|| "?".into(), |s| ctx.str(s).to_string())
 }
 
-fn constant(ctx: &Context, v: ValueId) -> Option<AttrId> {
-    let op = ctx.defining_op(v)?;
-    (ctx.name_of(op) == "arith.constant")
-        .then(|| ctx.attr_of(op, "value"))
-        .flatten()
-}
-
 /// The same value, or two constants with the same value.
 fn same_value(ctx: &Context, a: ValueId, b: ValueId) -> bool {
-    a == b || matches!((constant(ctx, a), constant(ctx, b)), (Some(x), Some(y)) if x == y)
+    a == b
+        || matches!((value_constant(ctx, a), value_constant(ctx, b)), (Some(x), Some(y)) if x == y)
 }
 
 /// What [`check`] found out about fusing `first` then `second`.
@@ -101,8 +96,7 @@ pub fn check(ctx: &Context, first: OpId, second: OpId) -> Result<Verdict, String
             }
         }
     }
-    let one = |v: ValueId| constant(ctx, v).and_then(|a| ctx.attr_data(a).as_int()) == Some(1);
-    let int = |v: ValueId| constant(ctx, v).and_then(|a| ctx.attr_data(a).as_int());
+    let int = |v: ValueId| value_constant(ctx, v).and_then(|a| ctx.attr_data(a).as_int());
     let threads = (3..6)
         .map(|i| int(o1[i]).and_then(|n| u64::try_from(n).ok()))
         .try_fold(1u64, |acc, n| n.and_then(|n| acc.checked_mul(n)));
@@ -110,7 +104,7 @@ pub fn check(ctx: &Context, first: OpId, second: OpId) -> Result<Verdict, String
         aliases,
         same_launch_dims: same_dims,
         threads_per_block: threads,
-        single_block: (0..3).all(|i| one(o1[i])),
+        single_block: (0..3).all(|i| int(o1[i]) == Some(1)),
     };
     match legality(ctx, k1, k2, &query) {
         Decision::Fusible { barrier } => Ok(Verdict {

@@ -238,17 +238,20 @@ impl Run<'_> {
         // post-order alone could hoist a launch away from its adjacent
         // partner on one path to fuse it on another.
         self.trad(ctx, body)?;
-        // Launches that were looked at and left alone: their remarks are
-        // given once, in the last round.
         for _ in 0..MAX_ROUNDS {
             let mut changed = false;
-            let order = StmtGraph::new(ctx, body).launches_in_rpo(ctx);
-            let mut refused: Vec<Note> = Vec::new();
-            let mut seen = FxHashSet::default();
             // The graph is rebuilt only after a change.
-            let mut graph: Option<StmtGraph> = None;
+            let mut graph = Some(StmtGraph::new(ctx, body));
+            let order = graph
+                .as_ref()
+                .map(|g| g.launches_in_rpo(ctx))
+                .unwrap_or_default();
+            // Launches looked at and left alone: their remarks are given
+            // once, in the last round.
+            let mut refused: Vec<Note> = Vec::new();
             for launch in order {
-                if !ctx.is_live_op(launch) || !seen.insert(launch) {
+                // An erased launch's slot may hold a new op by now.
+                if !ctx.is_live_op(launch) || ctx.name_of(launch) != "host.launch" {
                     continue;
                 }
                 let g = graph.take().unwrap_or_else(|| StmtGraph::new(ctx, body));
@@ -390,10 +393,9 @@ impl Run<'_> {
             let here: Vec<Point> = std::iter::once(Point::Before(launch))
                 .chain(ctx.next_op(launch).map(Point::Before))
                 .collect();
-            let mut pts = inserts.clone();
-            pts.sort();
-            pts.dedup();
-            if pts.is_empty() || (pts.len() == 1 && here.contains(&pts[0])) {
+            inserts.sort();
+            inserts.dedup();
+            if inserts.is_empty() || (inserts.len() == 1 && here.contains(&inserts[0])) {
                 return Ok(false);
             }
             if !enables_hoisting(ctx, g, launch, &insert_nodes) {
@@ -460,7 +462,7 @@ impl Run<'_> {
         let edge_blocks = lockstep_transforms::split_critical_edges::split_edges_with_br(
             &mut rw, &slots, launch,
         )?;
-        let mut placed = 0u64;
+        let mut compensation = 0u64;
         for p in &inserts {
             let before = match p {
                 Point::Before(op) => *op,
@@ -473,39 +475,31 @@ impl Run<'_> {
             };
             if before == launch {
                 // The launch stays where it is on this path.
-                placed += 1;
                 continue;
             }
             rw.set_insertion_point_before(before);
             let mut map = lockstep_transforms::clone::IrMapping::default();
             lockstep_transforms::clone::clone_op(&mut rw, launch, &mut map);
-            placed += 1;
-            self.counts.inserted += 1;
+            compensation += 1;
         }
+        self.counts.inserted += compensation;
         // Fusing replaces launches, so it comes after every insertion point
         // (all taken from the unchanged function) has been used.
         let mut fused_texts = Vec::new();
         for ((other, v, moved_first), dead) in fusions.iter().zip(&deads) {
-            let other_label = launch_label(rw.ctx, *other);
             let (first, second) = if *moved_first {
                 (launch, *other)
             } else {
                 (*other, launch)
             };
+            let (l1, l2) = (launch_label(rw.ctx, first), launch_label(rw.ctx, second));
             let fused = self.fuser.fuse(&mut rw, *other, first, second, v, dead)?;
             self.counts.fused += 1;
-            let (l1, l2) = if *moved_first {
-                (moved.to_string(), other_label)
-            } else {
-                (other_label, moved.to_string())
-            };
             fused_texts.push((fused.launch, fused_text(&l1, &l2, &fused.name, v)));
         }
-        let kept_in_place = inserts.contains(&Point::Before(launch));
-        if !kept_in_place {
+        if !inserts.contains(&Point::Before(launch)) {
             rw.erase_op(launch);
         }
-        let compensation = placed - u64::from(kept_in_place);
 
         for (at, text) in fused_texts {
             let extra = if compensation > 0 {

@@ -58,10 +58,8 @@ pub fn default_pipeline(device: &str, host: &str, inline_device: bool) -> Option
     let device_nest = (!device.trim().is_empty())
         .then(|| format!("device.kernel({device}),device.func({device})"));
     let host_items = split_pass_list(host);
-    let module_level = |item: &str| {
-        let name = item.split('{').next().unwrap_or(item).trim();
-        lockstep_registry::HOST_MODULE_PASSES.contains(&name)
-    };
+    let module_level =
+        |item: &str| lockstep_registry::HOST_MODULE_PASSES.contains(&pass_name(item));
     let mut parts = Vec::new();
     if !host_items.iter().any(|i| module_level(i)) {
         let mut device_parts = Vec::new();
@@ -103,9 +101,14 @@ pub fn default_pipeline(device: &str, host: &str, inline_device: bool) -> Option
     (!parts.is_empty()).then(|| format!("builtin.module({})", parts.join(",")))
 }
 
+/// The pass an item of a pass list names (`lcm` for `lcm{max-rounds=2}`).
+pub fn pass_name(item: &str) -> &str {
+    item.split('{').next().unwrap_or(item).trim()
+}
+
 /// The items of a comma-separated pass list, where options in braces may
 /// themselves hold commas (`lcm{max-rounds=2},cse`).
-fn split_pass_list(list: &str) -> Vec<String> {
+pub fn split_pass_list(list: &str) -> Vec<String> {
     let mut items = Vec::new();
     let mut depth = 0usize;
     let mut cur = String::new();

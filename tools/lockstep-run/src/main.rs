@@ -29,7 +29,7 @@ mod report;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lockstep_ir::{Context, Diagnostic};
-use lockstep_opt::levels::optimization_pipeline;
+use lockstep_opt::levels::{optimization_pipeline, pass_name, split_pass_list};
 use lockstep_pass::PassManager;
 use lockstep_runtime::{Backend, HostProgram, RunError, RunOptions, SimBackend, run_main};
 use lockstep_sim::SimConfig;
@@ -213,8 +213,8 @@ fn run(o: &Options) -> u8 {
                 [&o.device_passes, &o.host_passes]
                     .into_iter()
                     .flatten()
-                    .flat_map(|list| list.split(','))
-                    .any(|item| item.split('{').next().map(str::trim) == Some(pass))
+                    .flat_map(|list| split_pass_list(list))
+                    .any(|item| pass_name(&item) == pass)
             };
             if let Some(pass) = dropped.into_iter().find(|p| named(p)) {
                 eprintln!(
