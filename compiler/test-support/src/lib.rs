@@ -83,3 +83,27 @@ pub fn body_ops(ctx: &Context, m: OpId) -> Vec<OpId> {
     let b = ctx.entry_block(ctx.region(m, 0)).expect("module body");
     ctx.block_ops(b).collect()
 }
+
+/// A small deterministic generator (splitmix64) for randomized tests, so
+/// runs are reproducible without a dependency: the same seed always gives
+/// the same sequence.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+    /// True with probability `percent`/100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+}

@@ -14,28 +14,7 @@ pub mod text;
 use lockstep_codemotion::expr::expression_kind;
 use lockstep_ir::{Context, OpId};
 
-/// A small deterministic generator (splitmix64), so runs are reproducible
-/// without a dependency.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    /// True with probability `percent`/100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+pub use lockstep_test_support::Rng;
 
 /// The (last) `device.kernel` under `m`; the generated modules hold one.
 pub fn kernel_of(ctx: &Context, m: OpId) -> OpId {

@@ -11,25 +11,7 @@
 //! and prints a checksum of every buffer, so two correct compilations of it
 //! print the same.
 
-/// xorshift64*, enough for test generation.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use lockstep_test_support::Rng;
 
 const BUFFERS: usize = 4;
 const N: usize = 256;
@@ -96,7 +78,7 @@ impl Gen {
     }
 
     fn buffer(&mut self) -> String {
-        format!("d{}", self.rng.below(BUFFERS as u64))
+        format!("d{}", self.rng.below(BUFFERS))
     }
 
     fn launch(&mut self) {
@@ -188,7 +170,7 @@ impl Gen {
 /// The program for `seed`.
 pub fn program(seed: u64) -> String {
     let mut g = Gen {
-        rng: Rng::new(seed),
+        rng: Rng(seed),
         out: String::new(),
         depth: 0,
         loops: 0,
