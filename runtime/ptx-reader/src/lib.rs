@@ -22,6 +22,7 @@
 //! never panics on any input.
 
 mod error;
+mod operands;
 mod program;
 mod reader;
 

@@ -5,11 +5,14 @@
 //!   (resolved when their function ends) and callees (resolved when the module
 //!   ends), so forward references of both work.
 //! - Every rejection is a `PtxError` at the PTX position of the offending token:
-//!   unknown opcodes, modifiers, declaration words, registers, symbols, labels.
+//!   unknown opcodes, modifiers, declaration words, registers, symbols, labels,
+//!   and operands whose register class the instruction's type does not take
+//!   (`operands`, at the operand).
 //! - Registers and `.param`/`.local`/`.shared` variables declared in a `{ }`
 //!   block are visible only inside it (call sequences reuse `param0` names).
 
 use crate::PtxError;
+use crate::operands;
 use crate::program::*;
 use pest::Parser;
 use pest::iterators::Pair;
@@ -1260,6 +1263,7 @@ impl<'t> Reader<'t> {
         }
         let opcode = opcode.expect("grammar: opcode");
         let (op, ty, ty2, mods) = self.decode_opcode(&opcode)?;
+        let positions = operand_positions(&operands, has_result(op, &mods));
         let mut inst = Inst {
             op,
             ty,
@@ -1306,6 +1310,14 @@ impl<'t> Reader<'t> {
             }
             self.check_shape(&inst, &opcode)?;
         }
+        operands::check(
+            &inst,
+            opcode.as_str(),
+            &b.func.reg_types,
+            &b.func.reg_names,
+            &positions,
+        )
+        .map_err(|(pos, msg)| self.error(pos, msg))?;
         b.func.insts.push(inst);
         b.func.line_of.push(line);
         b.func.locs.push(b.current_loc);
@@ -1388,6 +1400,8 @@ impl<'t> Reader<'t> {
                     .push((index, slot, node.as_str().to_string(), pos));
                 Operand::None
             }
+            // PTX's predefined constant (nvcc reads `warpSize` as it).
+            Rule::ident if node.as_str() == "WARP_SZ" => Operand::Imm(32),
             Rule::ident => Operand::Sym(self.symbol(b, &node)?),
             Rule::sink => return Err(self.error(pos, "'_' can only be a result")),
             Rule::reg_pair => return Err(self.error(pos, "a register pair can only be a result")),
@@ -1553,6 +1567,27 @@ impl<'t> Reader<'t> {
             return Err(self.error(extra.as_span().start(), "call prototypes are unsupported"));
         }
         Ok(())
+    }
+}
+
+/// Where each result and source operand starts, for `operands::check`.
+fn operand_positions(operands: &[Node], has_result: bool) -> operands::Positions {
+    let start = |n: &Node| n.as_span().start();
+    let mut dst = [0; 2];
+    let mut rest = operands;
+    if has_result && let Some((first, tail)) = operands.split_first() {
+        dst[0] = start(first);
+        // `%p|%q`: the second result starts at its own register.
+        dst[1] = first
+            .clone()
+            .into_inner()
+            .nth(1)
+            .map_or(dst[0], |n| start(&n));
+        rest = tail;
+    }
+    operands::Positions {
+        dst,
+        src: rest.iter().map(start).collect(),
     }
 }
 
