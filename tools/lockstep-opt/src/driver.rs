@@ -21,7 +21,7 @@ use crate::tool::{self, Times};
 use lockstep_ir::verify::{VerifyOptions, verify_first_errors};
 use lockstep_ir::{
     Context, Diagnostic, LocData, OpId, OperationState, Rewriter, Severity, SourceFile, SourceMgr,
-    parse_source, print_op,
+    print_op,
 };
 use lockstep_pass::{IrPrinting, PassManager, PassRegistry, RemarkFilter, StatisticsDisplay};
 use std::time::Instant;
@@ -118,11 +118,7 @@ pub fn run(opts: &Options, registry: &PassRegistry) -> i32 {
     let chunks = match &opts.split_marker {
         Some(m) => split_input(&text, m),
         // The whole buffer, moved rather than copied.
-        None => vec![Chunk {
-            text: std::mem::take(&mut text),
-            first_line: 1,
-            start: None,
-        }],
+        None => vec![Chunk::whole(std::mem::take(&mut text))],
     };
     let whole: &str = match &opts.split_marker {
         Some(_) => &text,
@@ -183,7 +179,7 @@ fn process_chunk(
     let parse_start = Instant::now();
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut failed = false;
-    let mut module = match parse_source(&mut ctx, name, &chunk.text, chunk.first_line) {
+    let mut module = match chunk.parse(&mut ctx, name) {
         Ok(m) => Some(m),
         Err(d) => {
             diagnostics.push(d);
@@ -235,7 +231,7 @@ fn process_chunk(
     let ok = match opts.verify_diagnostics {
         Some(mode) => {
             let (mut expected, directive_errors) =
-                expect::parse_directives(&chunk.text, chunk.first_line);
+                expect::parse_directives(&chunk.text, chunk.first_line, chunk.first_col);
             let mut report = String::new();
             let rep = Reporter {
                 file: name,
@@ -267,7 +263,13 @@ fn process_chunk(
 
 /// mlir-opt locates the implicit module of a chunk after a split marker at
 /// the end of that marker; the parser gives implicit modules `:0:0`.
-fn relocate_implicit_module(ctx: &mut Context, m: OpId, name: &str, line: u32, col: u32) -> OpId {
+pub fn relocate_implicit_module(
+    ctx: &mut Context,
+    m: OpId,
+    name: &str,
+    line: u32,
+    col: u32,
+) -> OpId {
     if !matches!(
         ctx.loc_data(ctx.loc(m)),
         LocData::FileLineCol {
