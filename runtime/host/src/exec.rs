@@ -12,6 +12,9 @@
 //!   backend failures; a device fault ends the run with
 //!   [`RunError::Fault`]. Calls nest at most [`MAX_CALL_DEPTH`] deep.
 //! - `printf` output goes to the caller's writer, in program order.
+//! - `main` takes nothing or `(i32, !host.ptr)`: `argc` and `argv`, built in
+//!   host memory from [`RunOptions::args`] as C lays them out; any other
+//!   signature is an error located at `main`.
 
 use crate::backend::{Backend, BackendError, LaunchRequest};
 use crate::decode::{
@@ -42,10 +45,17 @@ pub enum RunError {
 pub struct RunOptions<'a> {
     /// The program's stdout.
     pub stdout: &'a mut dyn Write,
+    /// The program's `argv`, `argv[0]` (the program's name) first; given to
+    /// a `main(int argc, char **argv)`, ignored by a `main()`.
+    pub args: &'a [String],
 }
 
 /// Runs `main` and returns its exit status (`main`'s `i32` result, or 0
 /// when it returns nothing).
+///
+/// A `main(int argc, char **argv)` gets `opts.args` as C gives them: each
+/// string NUL-terminated in its own writable host allocation, and `argv` an
+/// array of `argc + 1` pointers ending in a null pointer.
 pub fn run_main(
     ctx: &Context,
     program: &HostProgram,
@@ -56,11 +66,12 @@ pub fn run_main(
         .function("main")
         .ok_or_else(|| RunError::Message("the program has no host function 'main'".into()))?;
     let f = &program.functions[main as usize];
-    if !f.blocks.first().is_some_and(|b| b.args.is_empty()) {
-        return Err(RunError::Message(
-            "'main' must take no arguments to be run".into(),
-        ));
-    }
+    let Some(takes_args) = main_takes_args(ctx, f.op) else {
+        return Err(RunError::Error(Diagnostic::error(
+            ctx.loc(f.op),
+            "'main' must take no arguments or (int argc, char **argv) to be run",
+        )));
+    };
     let mut m = Machine {
         ctx,
         program,
@@ -69,7 +80,15 @@ pub fn run_main(
         out: opts.stdout,
         depth: 0,
     };
-    let results = m.call(main, &[])?;
+    let args = if takes_args {
+        let argv = m
+            .argv(opts.args)
+            .map_err(|e| RunError::Error(Diagnostic::error(ctx.loc(f.op), e)))?;
+        vec![opts.args.len() as u64, argv]
+    } else {
+        Vec::new()
+    };
+    let results = m.call(main, &args)?;
     m.out
         .flush()
         .map_err(|e| RunError::Message(format!("cannot write the program's output: {e}")))?;
@@ -91,7 +110,43 @@ enum Next {
     Return(Vec<u64>),
 }
 
+/// Whether `main`'s parameters are `()` (false) or `(i32, !host.ptr)`
+/// (true); `None` for anything else.
+fn main_takes_args(ctx: &Context, op: OpId) -> Option<bool> {
+    let inputs = lockstep_func::function_like::inputs(ctx, op);
+    match inputs {
+        [] => Some(false),
+        [count, args] => (crate::decode::scalar_type(ctx, *count) == Some(Ty::Int(32))
+            && lockstep_host::is_host_ptr(ctx, *args))
+        .then_some(true),
+        _ => None,
+    }
+}
+
 impl Machine<'_> {
+    /// `argv` in host memory: one allocation per NUL-terminated string and
+    /// the pointer array with its terminating null.
+    fn argv(&mut self, args: &[String]) -> Result<u64, String> {
+        let mut ptrs = Vec::with_capacity(args.len() + 1);
+        for a in args {
+            let bytes = a.as_bytes();
+            if bytes.contains(&0) {
+                return Err(format!("program argument {a:?} contains a NUL byte"));
+            }
+            let p = self.memory.alloc(bytes.len() as u64 + 1, 1)?;
+            self.memory
+                .bytes_mut(p, bytes.len() as u64)?
+                .copy_from_slice(bytes);
+            ptrs.push(p);
+        }
+        ptrs.push(0);
+        let array = self.memory.alloc(8 * ptrs.len() as u64, 8)?;
+        for (i, &p) in ptrs.iter().enumerate() {
+            self.memory.write(array + 8 * i as u64, 8, p)?;
+        }
+        Ok(array)
+    }
+
     fn error(&self, op: OpId, msg: impl std::fmt::Display) -> RunError {
         RunError::Error(Diagnostic::error(
             self.ctx.loc(op),

@@ -20,6 +20,14 @@ fn run_ir(src: &str) -> (Result<i32, RunError>, String, Context) {
 }
 
 fn run_module(ctx: Context, module: lockstep_ir::OpId) -> (Result<i32, RunError>, String, Context) {
+    run_module_with(ctx, module, &["t".to_string()])
+}
+
+fn run_module_with(
+    ctx: Context,
+    module: lockstep_ir::OpId,
+    args: &[String],
+) -> (Result<i32, RunError>, String, Context) {
     let program = match HostProgram::decode(&ctx, module) {
         Ok(p) => p,
         Err(d) => return (Err(RunError::Error(d)), String::new(), ctx),
@@ -29,7 +37,10 @@ fn run_module(ctx: Context, module: lockstep_ir::OpId) -> (Result<i32, RunError>
         &ctx,
         &program,
         &mut NoDevice,
-        RunOptions { stdout: &mut out },
+        RunOptions {
+            stdout: &mut out,
+            args,
+        },
     );
     (r, String::from_utf8(out).unwrap(), ctx)
 }
@@ -215,4 +226,63 @@ func.func @main() -> i32 {
 fn missing_main_is_an_error() {
     let (r, _, ctx) = run_ir("func.func @f() {\n  return\n}\n");
     assert!(error_text(&ctx, r).contains("no host function 'main'"));
+}
+
+#[test]
+fn main_gets_argc_and_argv_as_c_lays_them_out() {
+    // Each string is NUL-terminated and writable; %s prints through a host
+    // char pointer (argv[argc], the null pointer, is checked on IR below).
+    let src = r#"
+int main(int argc, char **argv) {
+  printf("argc=%d\n", argc);
+  for (int i = 0; i < argc; i++)
+    printf("[%s]\n", argv[i]);
+  char *s = argv[1];
+  int n = 0;
+  for (int i = 0; s[i] != 0; i++)
+    n = n * 10 + (s[i] - '0');
+  s[0] = 'X';
+  printf("n+1=%d %s\n", n + 1, argv[1]);
+  return argc;
+}
+"#;
+    let mut ctx = lockstep_registry::new_context(false);
+    let module = lockstep_frontend::compile(&mut ctx, "t.cu", src)
+        .unwrap_or_else(|d| panic!("front end rejected the test program: {}", d.message));
+    let args: Vec<String> = ["prog.cu", "41", "two words", ""]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let (r, out, _) = run_module_with(ctx, module, &args);
+    assert_eq!(out, "argc=4\n[prog.cu]\n[41]\n[two words]\n[]\nn+1=42 X1\n");
+    assert_eq!(r.unwrap(), 4);
+}
+
+#[test]
+fn argv_ends_in_a_null_pointer() {
+    let (r, out, _) = run_ir(
+        r#"
+func.func @main(%argc: i32, %argv: !host.ptr) -> i32 {
+  %c8 = arith.constant 8 : i64
+  %argc64 = arith.extui %argc : i32 to i64
+  %off = arith.muli %argc64, %c8 : i64
+  %slot = host.ptradd %argv, %off : !host.ptr, i64
+  %last = host.load %slot : !host.ptr -> i64
+  host.printf "argc=%d last=%ld\0A", %argc, %last : i32, i64
+  return %argc : i32
+}
+"#,
+    );
+    assert_eq!(out, "argc=1 last=0\n");
+    assert_eq!(r.unwrap(), 1);
+}
+
+#[test]
+fn main_with_other_parameters_is_a_located_error() {
+    let (r, _, ctx) = run_ir(
+        "func.func @main(%x: f32) -> i32 {\n  %r = arith.constant 0 : i32\n  return %r : i32\n}\n",
+    );
+    let e = error_text(&ctx, r);
+    assert!(e.starts_with("1:"), "{e}");
+    assert!(e.contains("(int argc, char **argv)"), "{e}");
 }

@@ -1,9 +1,11 @@
 //! `lockstep-run FILE.cu [-O0..-O3] [--device-passes=LIST] [--host-passes=LIST]
 //! [--sm=sm_80] [--stats] [--stats-json OUT.json] [--device-ptx OTHER.ptx]
-//! [--profile OUT.json] [--threads N] [--backend=sim|cuda]`:
+//! [--profile OUT.json] [--threads N] [--backend=sim|cuda] [-- ARGS...]`:
 //! compiles a CUDA-subset program with lockstepc's pipeline, reads the PTX
 //! of its kernels, and runs `main` with the host runtime, launching the
-//! kernels on the SIMT simulator.
+//! kernels on the SIMT simulator. The words after `--` are the program's
+//! arguments: a `main(int argc, char **argv)` gets them after `argv[0]`,
+//! the input path, as a process would.
 //!
 //! Invariants:
 //! - The program's stdout is written exactly as it prints it, and nothing
@@ -21,6 +23,12 @@
 //!   renames or removes kernels: the -O pipelines drop such passes, an
 //!   explicit pass list naming one is an error, and the kernels are compared
 //!   before and after the passes.
+//! - Files are read as lockstepc and lockstep-opt read them
+//!   (`lockstep_opt::tool::read_input`): a missing or unreadable path is an
+//!   error naming it, and bytes that are not UTF-8 become U+FFFD, so they are
+//!   located by the reader that meets them (in a comment they are harmless,
+//!   as for ptxas).
+//! - A program without `main` is an error located at the end of its file.
 //! - Long runs show a progress line on stderr when it is a terminal
 //!   (`progress`); piped runs print nothing extra.
 
@@ -47,6 +55,10 @@ fn main() -> ExitCode {
 fn command() -> Command {
     Command::new("lockstep-run")
         .about("Compile a CUDA-subset .cu program and run it on the SIMT simulator")
+        .after_help(
+            "Program arguments follow '--': `lockstep-run app.cu -O3 -- 1024 fast` runs \
+             main(int argc, char **argv) with argc = 3 and argv = {\"app.cu\", \"1024\", \"fast\"}.",
+        )
         .arg(Arg::new("input").required(true).help("Input .cu file"))
         .arg(
             Arg::new("opt-level")
@@ -114,6 +126,14 @@ fn command() -> Command {
                 .value_name("OTHER.ptx")
                 .help("Take the kernels, by name, from this PTX file instead of compiling them"),
         )
+        .arg(
+            Arg::new("args")
+                .num_args(0..)
+                .last(true)
+                .value_name("ARGS")
+                .allow_hyphen_values(true)
+                .help("The program's arguments, after '--': main(int argc, char **argv) gets them after argv[0], the input path"),
+        )
 }
 
 struct Options {
@@ -128,6 +148,8 @@ struct Options {
     threads: usize,
     device_ptx: Option<String>,
     cuda: bool,
+    /// The program's arguments (after `--`), without `argv[0]`.
+    args: Vec<String>,
 }
 
 fn options(m: &ArgMatches) -> Result<Options, String> {
@@ -148,6 +170,10 @@ fn options(m: &ArgMatches) -> Result<Options, String> {
         threads: m.get_one::<usize>("threads").copied().unwrap_or(0),
         device_ptx: m.get_one::<String>("device-ptx").cloned(),
         cuda: m.get_one::<String>("backend").is_some_and(|b| b == "cuda"),
+        args: m
+            .get_many::<String>("args")
+            .map(|v| v.cloned().collect())
+            .unwrap_or_default(),
     })
 }
 
@@ -175,6 +201,17 @@ fn run(o: &Options) -> u8 {
             eprintln!("lockstep-run: error: {msg}");
             return 1;
         }
+    };
+    // Another file's kernels: read first, so a bad path fails before compiling.
+    let device_ptx = match &o.device_ptx {
+        Some(path) => match lockstep_opt::tool::read_input(path) {
+            Ok(x) => Some(x),
+            Err(msg) => {
+                eprintln!("lockstep-run: error: {msg}");
+                return 1;
+            }
+        },
+        None => None,
     };
     let Some(cu) = lockstep_translate::compile_cu("lockstep-run", &name, &text) else {
         return 1;
@@ -246,14 +283,8 @@ fn run(o: &Options) -> u8 {
         }
     }
 
-    let (ptx_name, ptx) = match &o.device_ptx {
-        Some(path) => match std::fs::read_to_string(path) {
-            Ok(t) => (path.clone(), t),
-            Err(e) => {
-                eprintln!("lockstep-run: error: cannot read '{path}': {e}");
-                return 1;
-            }
-        },
+    let (ptx_name, ptx) = match device_ptx {
+        Some(x) => x,
         None => {
             // The profile maps branches to source lines through `.loc`.
             let topts = TranslateOptions {
@@ -283,6 +314,18 @@ fn run(o: &Options) -> u8 {
             return 1;
         }
     };
+    if program.function("main").is_none() {
+        let (line, col) = end_of_text(&text);
+        let loc = ctx.file_loc(&name, line, col);
+        report(
+            &ctx,
+            &[Diagnostic::error(
+                loc,
+                "the program has no 'main' function to run",
+            )],
+        );
+        return 1;
+    }
     let progress = progress::Progress::start();
     let mut sim = SimBackend::new(SimConfig {
         threads: o.threads,
@@ -312,7 +355,18 @@ fn run(o: &Options) -> u8 {
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(progress.suspending(stdout.lock()));
-    let result = run_main(&ctx, &program, backend, RunOptions { stdout: &mut out });
+    let argv: Vec<String> = std::iter::once(name.clone())
+        .chain(o.args.iter().cloned())
+        .collect();
+    let result = run_main(
+        &ctx,
+        &program,
+        backend,
+        RunOptions {
+            stdout: &mut out,
+            args: &argv,
+        },
+    );
     let _ = out.flush();
     drop(out);
     progress.finish();
@@ -350,6 +404,15 @@ fn run(o: &Options) -> u8 {
     // The process ends now: leave the IR to the OS.
     std::mem::forget(ctx);
     status
+}
+
+/// The 1-based line and column just past the last character of `text` that
+/// is not a line break (1:1 for an empty file).
+fn end_of_text(text: &str) -> (u32, u32) {
+    let body = text.trim_end_matches(['\n', '\r']);
+    let line = body.matches('\n').count() as u32 + 1;
+    let last = body.rsplit('\n').next().unwrap_or("");
+    (line, last.chars().count() as u32 + 1)
 }
 
 /// The real-GPU backend when `--backend=cuda` asks for it.

@@ -570,8 +570,20 @@ impl<'a> Lower<'a> {
                             Some((cb, c.span.start, esc(xs), esc(ys))),
                         ));
                     }
+                    // A host `char *` (`argv[i]`, a `char` array): the
+                    // runtime reads the NUL-terminated string when printing.
                     _ => {
-                        return self.err(a.pos, "unsupported: %s with an argument that is not a string literal (or a choice between two)");
+                        let v = self.rvalue(a)?;
+                        let is_host_chars = matches!(&v.ty, CType::Ptr(c, Space::Host, _)
+                            if matches!(**c, CType::Int { bits: 8, .. }));
+                        if !is_host_chars {
+                            return self.err(
+                                a.pos,
+                                format!("unsupported: %s with an argument of type '{}' (a string literal, a choice between two, or a host 'char *')", v.ty),
+                            );
+                        }
+                        out_fmt.push_str(&fmt[spec.start..spec.end]);
+                        vals.push(v.v);
                     }
                 }
                 continue;

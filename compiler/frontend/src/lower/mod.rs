@@ -699,6 +699,44 @@ impl<'a> Lower<'a> {
 
     // ----- functions -----
 
+    /// `main` takes nothing or `(int argc, char **argv)` (`char *argv[]`
+    /// decays to that), the two forms C guarantees and `lockstep-run` can
+    /// call with the program's arguments; any other form has no caller.
+    fn check_main_params(&self, fd: &FuncDef, params: &[CType]) -> R<()> {
+        let at = |i: usize| {
+            fd.params
+                .get(i)
+                .map_or(fd.name_span.start, |p| p.span.start)
+        };
+        match params {
+            [] => Ok(()),
+            [count, args] => {
+                if *count != crate::types::INT {
+                    return self.err(
+                        at(0),
+                        format!("first parameter of 'main' (argument count) must be of type 'int', not '{count}'"),
+                    );
+                }
+                let is_char_ptr_ptr = matches!(args, CType::Ptr(inner, _, _)
+                    if matches!(&**inner, CType::Ptr(c, _, _) if matches!(**c, CType::Int { bits: 8, .. })));
+                if !is_char_ptr_ptr {
+                    return self.err(
+                        at(1),
+                        format!("second parameter of 'main' (argument array) must be of type 'char **', not '{args}'"),
+                    );
+                }
+                Ok(())
+            }
+            _ => self.err(
+                at(0),
+                format!(
+                    "'main' takes no parameters or two (int argc, char **argv), not {}",
+                    params.len()
+                ),
+            ),
+        }
+    }
+
     fn function(&mut self, fd: &FuncDef, mode: Mode) -> R<()> {
         let Some(sig) = self.sigs.get(&fd.name).cloned() else {
             return Ok(());
@@ -711,6 +749,9 @@ impl<'a> Lower<'a> {
         let is_main = mode == Mode::Host && fd.name == "main";
         if is_main && !matches!(ret, CType::Int { bits: 32, .. }) {
             return self.err(fd.name_span.start, "'main' must return 'int'");
+        }
+        if is_main {
+            self.check_main_params(fd, &params)?;
         }
         let res_tys: Vec<TypeId> = if ret == CType::Void {
             vec![]
