@@ -37,7 +37,7 @@ pub use diag::{Diagnostic, Severity, SourceFile, SourceMgr};
 pub use ir::{BlockId, OpId, OpName, RegionId, Use, ValueDef, ValueId};
 pub use location::{LocData, LocId};
 pub use opdef::{Dialect, OpDef, Traits};
-pub use parser::{OpAsmParser, PResult, parse_source};
+pub use parser::{OpAsmParser, PResult, parse_source, parse_source_at};
 pub use printer::{OpAsmPrinter, PrintOptions, print_op};
 pub use rewrite::{Listener, RewritePattern, Rewriter};
 pub use state::OperationState;

@@ -142,6 +142,9 @@ pub struct OpAsmParser<'c, 'src> {
     tok: Token<'src>,
     file: Sym,
     first_line: u32,
+    /// Bytes of the original first line that precede the text (a chunk
+    /// split off mid-line): added to columns on the first line only.
+    first_col: u32,
     /// Incremental offset → line/col cache (ops are parsed in order).
     line_cache: (usize, u32, usize),
     scopes: Vec<RegionScope<'src>>,
@@ -186,10 +189,25 @@ enum LocTarget {
 /// Parses a whole buffer into a `builtin.module`. A buffer that is not a
 /// single module is wrapped in an implicit one, as mlir-opt does.
 pub fn parse_source(ctx: &mut Context, file: &str, text: &str, first_line: u32) -> PResult<OpId> {
+    parse_source_at(ctx, file, text, first_line, 0)
+}
+
+/// [`parse_source`] for text cut out of a larger buffer at line
+/// `first_line`, after `first_col` bytes of that line: locations on the
+/// first line get `first_col` added to their columns, so they point into
+/// the original buffer without the text having to be padded.
+pub fn parse_source_at(
+    ctx: &mut Context,
+    file: &str,
+    text: &str,
+    first_line: u32,
+    first_col: u32,
+) -> PResult<OpId> {
     // Typical IR spends 30 to 60 bytes per op: room for the ops of a dense
     // buffer (memory reserved but never filled is never touched).
     ctx.reserve(text.len() / 32);
     let mut p = OpAsmParser::new(ctx, file, text, first_line);
+    p.first_col = first_col;
     let r = p.parse_top_level();
     p.cleanup();
     r
@@ -207,6 +225,7 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
             tok,
             file,
             first_line,
+            first_col: 0,
             line_cache: (0, first_line, 0),
             scopes: Vec::new(),
             scope_pool: Vec::new(),
@@ -285,7 +304,10 @@ impl<'c, 'src> OpAsmParser<'c, 'src> {
         }
         at = end;
         self.line_cache = (at, line, line_start);
-        (line, (offset - line_start) as u32 + 1)
+        // Only the first line starts at offset 0 (any later one starts
+        // past a newline).
+        let shift = if line_start == 0 { self.first_col } else { 0 };
+        (line, (offset - line_start) as u32 + 1 + shift)
     }
 
     /// A file:line:col location for a byte offset.

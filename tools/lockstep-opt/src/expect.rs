@@ -65,8 +65,13 @@ pub struct DirectiveError {
     pub message: String,
 }
 
-/// Finds the directives of a chunk whose text starts on line `first_line`.
-pub fn parse_directives(text: &str, first_line: u32) -> (Vec<Expected>, Vec<DirectiveError>) {
+/// Finds the directives of a chunk whose text starts on line `first_line`,
+/// after `first_col` bytes of it (see `split`).
+pub fn parse_directives(
+    text: &str,
+    first_line: u32,
+    first_col: u32,
+) -> (Vec<Expected>, Vec<DirectiveError>) {
     let mut out: Vec<Expected> = Vec::new();
     let mut errors = Vec::new();
     let mut last_plain: Option<u32> = None;
@@ -82,7 +87,8 @@ pub fn parse_directives(text: &str, first_line: u32) -> (Vec<Expected>, Vec<Dire
             continue;
         };
         let whole = c.get(0).expect("match");
-        let col = raw[..whole.start()].chars().count() as u32 + 1;
+        let shift = if i == 0 { first_col } else { 0 };
+        let col = raw[..whole.start()].chars().count() as u32 + 1 + shift;
         let severity = match &c[1] {
             "error" => Severity::Error,
             "warning" => Severity::Warning,
@@ -317,7 +323,7 @@ mod tests {
     }
 
     fn run(src: &str, diags: &[Diagnostic], ctx: &Context, sm: &SourceMgr) -> (bool, String) {
-        let (mut exp, errs) = parse_directives(src, 1);
+        let (mut exp, errs) = parse_directives(src, 1, 0);
         let mut out = String::new();
         let rep = Reporter {
             file: FILE,
@@ -343,7 +349,7 @@ op9
 // expected-error @unknown {{nowhere}}
 // expected-error-re {{a {{[0-9]+}} b}}
 ";
-        let (e, errs) = parse_directives(src, 1);
+        let (e, errs) = parse_directives(src, 1, 0);
         assert!(errs.is_empty());
         let lines: Vec<Option<u32>> = e.iter().map(|e| e.line).collect();
         assert_eq!(
@@ -369,7 +375,7 @@ op9
 
     #[test]
     fn split_chunks_use_original_lines() {
-        let (e, _) = parse_directives("        \n// expected-error @+1 {{x}}\nop\n", 7);
+        let (e, _) = parse_directives("\n// expected-error @+1 {{x}}\nop\n", 7, 8);
         assert_eq!(e[0].line, Some(9));
         assert_eq!(e[0].at, (8, 4));
     }
@@ -433,7 +439,7 @@ op9
         let (ok, out) = run(src, &[lost.clone(), stray.clone()], &ctx, &sm);
         assert!(!ok);
         assert!(out.contains("unexpected remark: stray remark"));
-        let (mut exp, errs) = parse_directives(src, 1);
+        let (mut exp, errs) = parse_directives(src, 1, 0);
         let mut out = String::new();
         let rep = Reporter {
             file: FILE,
@@ -451,6 +457,7 @@ op9
         let (_, errs) = parse_directives(
             "// expected-error @above {{x}}\n// expected-error-re {{ {{(}} }}\n",
             1,
+            0,
         );
         assert_eq!(errs.len(), 2);
         assert!(errs[0].message.contains("@above"));
