@@ -5,7 +5,14 @@
 //! - Runs on any op; only the ops nested in its regions are rewritten.
 //! - Defaults match `mlir-opt`'s pass: top-down seeding, 10 iterations,
 //!   no rewrite limit, `normal` region simplification.
-//! - With `test-convergence`, failing to converge is a pass failure.
+//! - The run always ends: the greedy driver's change budget stops a cycle
+//!   of patterns (see `greedy`'s module doc).
+//! - With `test-convergence`, failing to converge is a pass failure whose
+//!   error names the folder or pattern that fired most in the last
+//!   iteration, at the first op it rewrote there. Without it, the pass keeps
+//!   what it has, counts the run in the `num-not-converged` statistic and,
+//!   when the change budget (not an option's limit) ended the run, warns
+//!   with the same description.
 
 use crate::greedy::{GreedyConfig, PatternSet, RegionSimplify, apply_patterns_greedily_op};
 use crate::{check_options, limit_option, limit_str};
@@ -156,11 +163,34 @@ impl Pass for Canonicalize {
         if !res.changed {
             cx.mark_all_preserved();
         }
-        if self.test_convergence && !res.converged {
-            return Err(Diagnostic::error(
-                cx.ctx.loc(op),
-                "Canonicalizer failed to converge",
-            ));
+        if !res.converged {
+            cx.stats.add(
+                "num-not-converged",
+                "Number of regions where the rewrite did not converge",
+                1,
+            );
+            let loc = res.busiest.map_or_else(|| cx.ctx.loc(op), |b| b.loc);
+            let why = match (res.busiest, res.budget_exhausted) {
+                (Some(b), true) => {
+                    format!(": {b} in the last iteration, until the driver's change limit ran out")
+                }
+                (Some(b), false) => format!(": {b} in the last iteration"),
+                (None, _) => {
+                    ": region simplification still changed the IR in the last iteration".to_string()
+                }
+            };
+            if self.test_convergence {
+                return Err(Diagnostic::error(
+                    loc,
+                    format!("Canonicalizer failed to converge{why}"),
+                ));
+            }
+            if res.budget_exhausted {
+                cx.diagnostics.push(Diagnostic::warning(
+                    loc,
+                    format!("Canonicalizer did not converge{why}"),
+                ));
+            }
         }
         Ok(())
     }

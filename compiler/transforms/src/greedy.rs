@@ -23,19 +23,46 @@
 //! - The worklist never holds an erased op, and holds each op at most once.
 //! - Only ops inside the driven region are ever queued; the region's parent
 //!   op is never touched.
-//! - Pattern application is counted; after `max_num_rewrites` successful
-//!   rewrites an iteration stops early.
+//! - Only code reachable from its region's entry is rewritten. An op whose
+//!   block (or an ancestor's block, up to the driven region) cannot be
+//!   reached from its region's entry is popped and left alone: not erased,
+//!   folded or matched. Dominance orders the ops of reachable code, so their
+//!   use-def chains are acyclic and every fold or pattern sees a finite
+//!   expression tree; unreachable blocks have no such guarantee (MLIR lets
+//!   `%a = addi %b, 1` and `%b = addi %a, 2` sit in an unreachable loop, and
+//!   a block that becomes unreachable mid-iteration and merges into its own
+//!   latch makes such cycles), and reassociating around a cycle never ends.
+//!   Those blocks are erased instead: at the end of the iteration by region
+//!   simplification, or at the start of the next one. Reachability is
+//!   cached per region and dropped whenever a terminator or a block is
+//!   inserted, modified or erased.
+//! - Termination does not depend on the patterns. Every fold and every
+//!   pattern application (and a failed one that still touched the IR) is
+//!   counted against a budget for the whole run, [`CHANGES_PER_OP`] per op
+//!   the region held when the driver started plus [`CHANGE_SLACK`] (or
+//!   [`GreedyConfig::change_budget`]); dead-op erasure and region
+//!   simplification only shrink the IR, so they cannot run forever on their
+//!   own. When the budget is spent the driver stops at once, not converged.
+//!   Independently, `max_num_rewrites` successful pattern applications end
+//!   an iteration early (MLIR's option, folds not counted) and
+//!   `max_iterations` bounds the iterations.
+//! - Folds and pattern applications are counted per folder or pattern over
+//!   each iteration; a run that does not converge reports the one that
+//!   fired most in its last iteration, with the location of the first op it
+//!   rewrote there (`test-convergence` names it in its error).
 //! - The result says whether the rewrite converged (the last iteration
 //!   changed nothing) and whether anything changed at all.
 
 use crate::fold::{FoldOutcome, constant_value, dialect_of, materialize_constant, try_fold};
-use crate::region_utils::{erase_unreachable_blocks, post_order, simplify_regions_progress};
+use crate::region_utils::{
+    erase_unreachable_blocks, post_order, reachable_blocks, simplify_regions_progress,
+};
 use lockstep_ir::opdef::{FoldValue, OpDef};
 use lockstep_ir::{
-    AttrId, BlockId, Context, InsertPoint, Listener, OpId, RegionId, RewritePattern, Rewriter,
-    Traits, TypeId, ValueId,
+    AttrId, BlockId, Context, InsertPoint, Listener, LocId, OpId, RegionId, RewritePattern,
+    Rewriter, Traits, TypeId, ValueId,
 };
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// How much CFG simplification runs after each iteration.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -64,13 +91,27 @@ impl RegionSimplify {
     }
 }
 
-/// Knobs of the driver; the default matches MLIR's `GreedyRewriteConfig`.
+/// Folds and pattern applications a run may make per op of the driven
+/// region (counted when the driver starts). Canonicalizing real code takes
+/// a few per op over all iterations; a run that needs more is going round
+/// in a cycle.
+pub const CHANGES_PER_OP: u64 = 64;
+/// Added to the budget so that tiny regions still get room to grow.
+pub const CHANGE_SLACK: u64 = 1024;
+
+/// Knobs of the driver; the default matches MLIR's `GreedyRewriteConfig`,
+/// plus the change budget MLIR does not have.
 #[derive(Clone, Debug)]
 pub struct GreedyConfig {
-    /// Iterations over the whole region; `None` means unlimited.
+    /// Iterations over the whole region; `None` means until convergence
+    /// (the change budget still ends the run).
     pub max_iterations: Option<u64>,
-    /// Successful pattern applications per iteration; `None` means unlimited.
+    /// Successful pattern applications per iteration (folds not counted);
+    /// `None` means no limit beyond the change budget.
     pub max_num_rewrites: Option<u64>,
+    /// Folds and pattern applications of the whole run; `None` means
+    /// [`CHANGES_PER_OP`] per op of the region plus [`CHANGE_SLACK`].
+    pub change_budget: Option<u64>,
     /// Seed the worklist in pre-order (process ops top-down).
     pub top_down: bool,
     /// Try the ops' `fold` hooks.
@@ -87,11 +128,38 @@ impl Default for GreedyConfig {
         GreedyConfig {
             max_iterations: Some(10),
             max_num_rewrites: None,
+            change_budget: None,
             top_down: false,
             fold: true,
             cse_constants: true,
             erase_dead_ops: true,
             region_simplify: RegionSimplify::Normal,
+        }
+    }
+}
+
+/// A folder or pattern and how often it fired in an iteration.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Firing {
+    /// The pattern's name, or the folded op's name when `fold` is set.
+    pub name: &'static str,
+    pub fold: bool,
+    pub count: u64,
+    /// Where the first op it rewrote in that iteration was.
+    pub loc: LocId,
+}
+
+impl std::fmt::Display for Firing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let times = if self.count == 1 { "time" } else { "times" };
+        if self.fold {
+            write!(
+                f,
+                "the folder of '{}' fired {} {times}",
+                self.name, self.count
+            )
+        } else {
+            write!(f, "pattern '{}' fired {} {times}", self.name, self.count)
         }
     }
 }
@@ -103,6 +171,26 @@ pub struct GreedyResult {
     pub converged: bool,
     /// Some iteration changed the IR.
     pub changed: bool,
+    /// The change budget ran out (the run was cut short, not converged).
+    pub budget_exhausted: bool,
+    /// When not converged: the folder or pattern that fired most in the
+    /// last iteration, if any did (region simplification alone may keep an
+    /// iteration changing).
+    pub busiest: Option<Firing>,
+}
+
+impl GreedyResult {
+    /// Merges the result of another region's run into this one.
+    fn merge(&mut self, other: GreedyResult) {
+        self.converged &= other.converged;
+        self.changed |= other.changed;
+        self.budget_exhausted |= other.budget_exhausted;
+        if let Some(b) = other.busiest
+            && self.busiest.is_none_or(|a| b.count > a.count)
+        {
+            self.busiest = Some(b);
+        }
+    }
 }
 
 /// A frozen set of patterns, bucketed by root op kind and sorted by
@@ -253,6 +341,12 @@ struct DriverListener {
     pending: Vec<smallvec::SmallVec<[OpId; 8]>>,
     /// The constant uniquer, kept across iterations.
     constants: ConstantUniquer,
+    /// The blocks reachable from the entry of each multi-block region
+    /// asked about since the CFG last changed.
+    reachable: FxHashMap<RegionId, FxHashSet<BlockId>>,
+    /// Notifications received, to tell whether a failed pattern touched
+    /// the IR anyway.
+    notifications: u64,
 }
 
 impl DriverListener {
@@ -281,6 +375,49 @@ impl DriverListener {
         }
     }
 
+    /// Is `op` in code reachable from the entry of its region, and its
+    /// ancestors in theirs, up to the driven region?
+    fn in_reachable_code(&mut self, ctx: &Context, op: OpId) -> bool {
+        let mut cur = op;
+        loop {
+            let Some(block) = ctx.parent_block(cur) else {
+                return false;
+            };
+            let Some(region) = ctx.block_parent(block) else {
+                return false;
+            };
+            if ctx.region_blocks(region).len() > 1
+                && !self
+                    .reachable
+                    .entry(region)
+                    .or_insert_with(|| reachable_blocks(ctx, region))
+                    .contains(&block)
+            {
+                return false;
+            }
+            if region == self.scope {
+                return true;
+            }
+            match ctx.region_parent(region) {
+                Some(p) => cur = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Drops cached reachability if `op` can change a CFG: it has
+    /// successors or is a terminator (edges), or holds regions (whose ids
+    /// may be reused once erased).
+    fn note_cfg(&mut self, ctx: &Context, op: OpId) {
+        if !self.reachable.is_empty()
+            && (!ctx.successors(op).is_empty()
+                || ctx.has_trait(op, Traits::TERMINATOR)
+                || !ctx.regions(op).is_empty())
+        {
+            self.reachable.clear();
+        }
+    }
+
     fn flush(&mut self, ctx: &Context) {
         for chain in std::mem::take(&mut self.pending) {
             for op in chain {
@@ -294,20 +431,27 @@ impl DriverListener {
 
 impl Listener for DriverListener {
     fn op_inserted(&mut self, ctx: &Context, op: OpId) {
+        self.notifications += 1;
+        self.note_cfg(ctx, op);
         self.flush(ctx);
         self.add_to_worklist(ctx, op);
     }
 
     fn op_modified(&mut self, ctx: &Context, op: OpId) {
+        self.notifications += 1;
+        self.note_cfg(ctx, op);
         self.flush(ctx);
         self.add_to_worklist(ctx, op);
     }
 
     fn op_replaced(&mut self, ctx: &Context, _op: OpId, _with: &[ValueId]) {
+        self.notifications += 1;
         self.flush(ctx);
     }
 
     fn op_erased(&mut self, ctx: &Context, op: OpId) {
+        self.notifications += 1;
+        self.note_cfg(ctx, op);
         // A definer whose value keeps at most one other user may now be
         // dead, or foldable into that user.
         for &v in ctx.operands(op) {
@@ -336,7 +480,14 @@ impl Listener for DriverListener {
     }
 
     fn block_inserted(&mut self, ctx: &Context, _block: BlockId) {
+        self.notifications += 1;
+        self.reachable.clear();
         self.flush(ctx);
+    }
+
+    fn block_erased(&mut self, _ctx: &Context, _block: BlockId) {
+        self.notifications += 1;
+        self.reachable.clear();
     }
 }
 
@@ -485,18 +636,30 @@ pub fn apply_patterns_greedily_op(
 ) -> GreedyResult {
     let mut out = GreedyResult {
         converged: true,
-        changed: false,
+        ..GreedyResult::default()
     };
     for r in ctx.regions(op).to_vec() {
-        let res = apply_patterns_greedily(ctx, r, patterns, config);
-        out.converged &= res.converged;
-        out.changed |= res.changed;
+        out.merge(apply_patterns_greedily(ctx, r, patterns, config));
     }
     out
 }
 
+/// The number of ops nested in `region`, at any depth.
+fn count_ops(ctx: &Context, region: RegionId) -> u64 {
+    let mut n = 0u64;
+    for &b in ctx.region_blocks(region) {
+        for op in ctx.block_ops(b) {
+            n += 1;
+            for &r in ctx.regions(op) {
+                n += count_ops(ctx, r);
+            }
+        }
+    }
+    n
+}
+
 /// Applies `patterns` and folding to the ops nested in `region` until a
-/// fixed point or the iteration limit.
+/// fixed point, the iteration limit or the end of the change budget.
 pub fn apply_patterns_greedily(
     ctx: &mut Context,
     region: RegionId,
@@ -508,8 +671,18 @@ pub fn apply_patterns_greedily(
         scope: region,
         pending: Vec::new(),
         constants: ConstantUniquer::default(),
+        reachable: FxHashMap::default(),
+        notifications: 0,
     };
     let mut cache: FxHashMap<usize, Vec<&'static dyn RewritePattern>> = FxHashMap::default();
+    let mut budget = Budget {
+        left: config.change_budget.unwrap_or_else(|| {
+            CHANGES_PER_OP
+                .saturating_mul(count_ops(ctx, region))
+                .saturating_add(CHANGE_SLACK)
+        }),
+        firings: FxHashMap::default(),
+    };
     let mut iteration = 0u64;
     let mut changed_any = false;
     loop {
@@ -518,17 +691,29 @@ pub fn apply_patterns_greedily(
             return GreedyResult {
                 converged: false,
                 changed: changed_any,
+                budget_exhausted: false,
+                busiest: budget.busiest(),
             };
         }
         listener.worklist.clear();
         listener.pending.clear();
+        listener.reachable.clear();
+        budget.firings.clear();
         seed(ctx, region, config, &mut listener);
 
         // Unreachable code may hold IR (`%a = arith.addi %a, %a`) that
         // patterns are not written for: drop it before processing.
         let mut changed =
             erase_unreachable_blocks(&mut Rewriter::with_listener(ctx, &mut listener), &[region]);
-        changed |= process_worklist(ctx, &mut listener, patterns, config, &mut cache);
+        let processed = process_worklist(
+            ctx,
+            &mut listener,
+            patterns,
+            config,
+            &mut cache,
+            &mut budget,
+        );
+        changed |= processed;
         if config.region_simplify != RegionSimplify::Disabled {
             // Like MLIR, iterate again only if blocks or ops went: erased
             // block arguments alone do not count as progress.
@@ -540,12 +725,55 @@ pub fn apply_patterns_greedily(
             changed_any |= s.changed;
         }
         changed_any |= changed;
+        if budget.left == 0 {
+            // Whatever keeps firing would go on: stop here.
+            return GreedyResult {
+                converged: false,
+                changed: changed_any,
+                budget_exhausted: true,
+                busiest: budget.busiest(),
+            };
+        }
         if !changed {
             return GreedyResult {
                 converged: true,
                 changed: changed_any,
+                budget_exhausted: false,
+                busiest: None,
             };
         }
+    }
+}
+
+/// The change budget of a run, and what spent it in the current iteration.
+struct Budget {
+    left: u64,
+    /// Per (is a fold, pattern or op name): count, first location.
+    firings: FxHashMap<(bool, &'static str), (u64, LocId)>,
+}
+
+impl Budget {
+    /// Spends one change on `name` rewriting an op at `loc`.
+    fn spend(&mut self, fold: bool, name: &'static str, loc: LocId) {
+        self.left = self.left.saturating_sub(1);
+        self.firings
+            .entry((fold, name))
+            .and_modify(|e| e.0 += 1)
+            .or_insert((1, loc));
+    }
+
+    /// The folder or pattern that fired most this iteration (ties go to
+    /// the name that sorts first, so the answer is deterministic).
+    fn busiest(&self) -> Option<Firing> {
+        self.firings
+            .iter()
+            .max_by(|a, b| a.1.0.cmp(&b.1.0).then_with(|| b.0.1.cmp(a.0.1)))
+            .map(|(&(fold, name), &(count, loc))| Firing {
+                name,
+                fold,
+                count,
+                loc,
+            })
     }
 }
 
@@ -594,11 +822,12 @@ fn process_worklist(
     patterns: &PatternSet,
     config: &GreedyConfig,
     cache: &mut FxHashMap<usize, Vec<&'static dyn RewritePattern>>,
+    budget: &mut Budget,
 ) -> bool {
     let mut changed = false;
     let mut num_rewrites = 0u64;
     loop {
-        if config.max_num_rewrites.is_some_and(|m| num_rewrites >= m) {
+        if budget.left == 0 || config.max_num_rewrites.is_some_and(|m| num_rewrites >= m) {
             break;
         }
         listener.flush(ctx);
@@ -606,16 +835,12 @@ fn process_worklist(
             break;
         };
         debug_assert!(ctx.is_live_op(op), "worklist held an erased op");
-        // An op using its own result exists only in code that became
-        // unreachable during this iteration (a block merged into a cycle
-        // of unreachable blocks turns `%a = addi %b, 1` into `%a = addi
-        // %a, 1`). Folding or reassociating it makes a new such op each
-        // time, forever; the next iteration erases the block instead.
-        if ctx
-            .operands(op)
-            .iter()
-            .any(|&v| ctx.defining_op(v) == Some(op))
-        {
+        // See the module doc: unreachable code may hold use-def cycles
+        // (after a constant branch folds, a loop whose header merges into
+        // its latch turns `%a = addi %p, 1` into `%a = addi %b, 1`, `%b =
+        // addi %a, 2`), around which folding and reassociation go on
+        // forever. Its blocks are erased at the end of the iteration.
+        if !listener.in_reachable_code(ctx, op) {
             continue;
         }
 
@@ -625,28 +850,38 @@ fn process_worklist(
             continue;
         }
 
+        let def = ctx.def_of(op);
+        let loc = ctx.loc(op);
         if config.fold
             && !ctx.has_trait(op, Traits::CONSTANT_LIKE)
             && fold_and_replace(ctx, listener, op)
         {
+            budget.spend(true, def.map_or("<unregistered>", |d| d.name), loc);
             changed = true;
             continue;
         }
 
-        let def = ctx.def_of(op);
         let list = match def {
             Some(d) => cache
                 .entry(def_key(d))
                 .or_insert_with(|| patterns.for_op(Some(d))),
             None => cache.entry(0).or_insert_with(|| patterns.for_op(None)),
         };
-        let mut rw = Rewriter::with_listener(ctx, listener);
         for p in list.iter() {
+            let before = listener.notifications;
+            let mut rw = Rewriter::with_listener(ctx, listener);
             rw.set_insertion_point_before(op);
             if p.match_and_rewrite(op, &mut rw) {
+                budget.spend(false, p.name(), loc);
                 changed = true;
                 num_rewrites += 1;
                 break;
+            }
+            if listener.notifications != before {
+                // The pattern failed yet changed the IR, breaking its
+                // contract; its edits re-queue ops, so they are paid for.
+                budget.spend(false, p.name(), loc);
+                changed = true;
             }
         }
     }
@@ -993,5 +1228,131 @@ mod tests {
         );
         assert!(res.converged, "{out}");
         assert!(out.contains("test.odd_br"), "{out}");
+    }
+
+    /// Canonicalization with the real dialects, the way `canonicalize`
+    /// configures the driver, optionally with a change budget.
+    fn canon_full(src: &str, budget: Option<u64>) -> (String, GreedyResult) {
+        let (mut ctx, m) = crate::testing::parse_full(src);
+        let patterns = PatternSet::canonicalization(&ctx, &|_| true);
+        let cfg = GreedyConfig {
+            top_down: true,
+            change_budget: budget,
+            ..GreedyConfig::default()
+        };
+        let res = apply_patterns_greedily_op(&mut ctx, m, &patterns, &cfg);
+        (crate::testing::print_pretty(&ctx, m), res)
+    }
+
+    /// A loop whose entry edge dies when `%false` folds: its header then
+    /// merges into its latch within the iteration, and the latch's addi
+    /// and the header's addi form a cycle that `%d` reassociates against.
+    const DEAD_LOOP: &str = r#"func.func private @sink(i32)
+func.func @f(%x: i32, %c: i1) -> i32 {
+  %false = arith.constant false
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c5 = arith.constant 5 : i32
+  cf.cond_br %false, ^bb1(%x : i32), ^bb3
+^bb1(%p: i32):
+  %a = arith.addi %p, %c1 : i32
+  %d = arith.addi %a, %c5 : i32
+  func.call @sink(%d) : (i32) -> ()
+  cf.cond_br %c, ^bb2, ^bb3
+^bb2:
+  %b = arith.addi %a, %c2 : i32
+  cf.br ^bb1(%b : i32)
+^bb3:
+  return %x : i32
+}
+"#;
+
+    #[test]
+    fn code_made_unreachable_mid_iteration_is_left_alone() {
+        // A budget far above what this needs: reaching it would mean the
+        // cycle was rewritten, which the reachability rule forbids.
+        let (out, res) = canon_full(DEAD_LOOP, Some(200));
+        assert!(res.converged && !res.budget_exhausted, "{res:?}\n{out}");
+        assert!(!out.contains("arith.addi") && !out.contains("^bb"), "{out}");
+        assert!(out.contains("return %arg0 : i32"), "{out}");
+    }
+
+    #[test]
+    fn a_graph_region_cycle_spends_the_budget_and_names_the_pattern() {
+        // A graph region (the module body) may hold a use-def cycle in
+        // reachable code; reassociating `%d` against it never converges.
+        let src = r#"%c1 = arith.constant 1 : i32
+%c2 = arith.constant 2 : i32
+%a = arith.addi %b, %c1 : i32
+%b = arith.addi %a, %c2 : i32
+%d = arith.addi %b, %c2 : i32
+"test.use"(%d) : (i32) -> ()
+"#;
+        let (_, res) = canon_full(src, Some(50));
+        assert!(!res.converged && res.budget_exhausted, "{res:?}");
+        let b = res.busiest.expect("a pattern kept firing");
+        assert_eq!((b.name, b.fold), ("AddIAddConstant", false));
+        assert!(b.count > 25 && b.count <= 50, "{b:?}");
+        // The default budget scales with the region (6 ops here).
+        let (_, res) = canon_full(src, None);
+        let b = res.busiest.expect("a pattern kept firing");
+        assert!(res.budget_exhausted, "{res:?}");
+        assert!(b.count <= 6 * CHANGES_PER_OP + CHANGE_SLACK, "{b:?}");
+    }
+
+    /// Breaks the pattern contract: edits the op, then reports failure.
+    struct EditsThenFails;
+    impl RewritePattern for EditsThenFails {
+        fn name(&self) -> &'static str {
+            "EditsThenFails"
+        }
+        fn root(&self) -> Option<&'static OpDef> {
+            None
+        }
+        fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+            let a = rw.ctx().unit_attr();
+            rw.set_attr(op, "touched", a);
+            false
+        }
+    }
+    static EDITS_THEN_FAILS: EditsThenFails = EditsThenFails;
+
+    #[test]
+    fn a_failed_pattern_that_edits_is_charged_and_ends() {
+        let src = func(
+            r#"  ^bb0(%arg0: i32):
+    "test.ret"(%arg0) : (i32) -> ()
+"#,
+        );
+        let (mut ctx, m) = parse(&src);
+        let patterns = PatternSet::new([&EDITS_THEN_FAILS as &dyn RewritePattern]);
+        let cfg = GreedyConfig {
+            change_budget: Some(40),
+            ..GreedyConfig::default()
+        };
+        let res = apply_patterns_greedily_op(&mut ctx, m, &patterns, &cfg);
+        assert!(res.budget_exhausted && !res.converged, "{res:?}");
+        assert_eq!(res.busiest.map(|b| b.name), Some("EditsThenFails"));
+    }
+
+    #[test]
+    fn unlimited_iterations_still_end() {
+        // `max_iterations: None` (MLIR's -1) leaves the budget in charge.
+        let src = r#"%c1 = arith.constant 1 : i32
+%a = arith.addi %b, %c1 : i32
+%b = arith.addi %a, %c1 : i32
+%d = arith.addi %b, %c1 : i32
+"test.use"(%d) : (i32) -> ()
+"#;
+        let (mut ctx, m) = crate::testing::parse_full(src);
+        let patterns = PatternSet::canonicalization(&ctx, &|_| true);
+        let cfg = GreedyConfig {
+            max_iterations: None,
+            max_num_rewrites: Some(3),
+            change_budget: Some(30),
+            ..GreedyConfig::default()
+        };
+        let res = apply_patterns_greedily_op(&mut ctx, m, &patterns, &cfg);
+        assert!(res.budget_exhausted && !res.converged, "{res:?}");
     }
 }

@@ -177,8 +177,11 @@ impl Pass for Inline {
             threshold: self.inlining_threshold,
             max_iterations: self.max_iterations.max(1),
             stats: InlineStats::default(),
+            diagnostics: Vec::new(),
         };
-        inliner.run(cx.ctx, op)?;
+        let res = inliner.run(cx.ctx, op);
+        cx.diagnostics.append(&mut inliner.diagnostics);
+        res?;
         cx.stats.add(
             "num-inlined",
             "Number of calls inlined",
@@ -597,6 +600,10 @@ struct Inliner {
     threshold: u64,
     max_iterations: u64,
     stats: InlineStats,
+    /// Warnings and remarks of the default pipeline's passes, passed on
+    /// to the inliner's own context (a canonicalize that did not converge
+    /// says so).
+    diagnostics: Vec<Diagnostic>,
 }
 
 /// `callee` locations under the call site `caller`, MLIR's `stackLocations`:
@@ -739,7 +746,9 @@ impl Inliner {
                 let mut analyses = AnalysisManager::default();
                 let mut stats = Statistics::default();
                 let mut cx = PassContext::new(ctx, &mut analyses, &mut stats);
-                p.run(g.ops[n], &mut cx)?;
+                let res = p.run(g.ops[n], &mut cx);
+                self.diagnostics.append(&mut cx.diagnostics);
+                res?;
                 self.stats.changed |= !cx.preserve_all;
             }
         }
