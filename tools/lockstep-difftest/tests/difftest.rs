@@ -1,0 +1,257 @@
+//! The random differential tester, tested: generated programs are deterministic, cover every
+//! feature, compile under lockstepc's front end; the reducer shrinks a program while an
+//! artificial property holds; and a sample of programs agrees under every variant (the CI
+//! campaign; `LOCKSTEP_DIFFTEST_SEEDS=N` runs N programs instead of the default).
+//!
+//! Invariants: clang-22 and nvcc follow the test harness's policy (`lockstep_tests::tools`):
+//! missing locally, their variants are skipped with a `SKIPPED:` line; missing under
+//! `CI=true` / `LOCKSTEP_REQUIRE_TOOLS=1`, the test fails.
+
+use lockstep_difftest::campaign::{self, Config};
+use lockstep_difftest::exec::{self, NVCC_SPEC, Tools};
+use lockstep_difftest::progen::{Features, generate};
+use lockstep_difftest::{reduce, variants};
+use lockstep_tests::cuda::CLANG;
+use lockstep_tests::tools::require_tool;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+/// lockstep-run of this build (built on demand: a plain `cargo test -p lockstep-difftest`
+/// does not build other packages' binaries).
+fn lockstep_run() -> PathBuf {
+    if let Ok(p) = exec::find_lockstep_run(None) {
+        return p;
+    }
+    let cargo = option_env!("CARGO").unwrap_or("cargo");
+    let status = Command::new(cargo)
+        .args(["build", "-p", "lockstep-run", "--bin", "lockstep-run"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("cargo starts");
+    assert!(status.success(), "cargo build -p lockstep-run failed");
+    exec::find_lockstep_run(None).expect("lockstep-run after building it")
+}
+
+fn compiles(text: &str) -> Result<(), String> {
+    let mut ctx = lockstep_registry::new_context(false);
+    lockstep_frontend::compile(&mut ctx, "gen.cu", text)
+        .map(|_| ())
+        .map_err(|d| format!("{d:?}"))
+}
+
+#[test]
+fn programs_are_deterministic_per_seed() {
+    for seed in [0u64, 1, 7, 123_456, u64::MAX] {
+        assert_eq!(generate(seed).text, generate(seed).text, "seed {seed}");
+    }
+    // Different seeds give different programs.
+    let texts: std::collections::HashSet<String> = (0..20).map(|s| generate(s).text).collect();
+    assert_eq!(texts.len(), 20);
+}
+
+#[test]
+fn a_sample_covers_every_feature() {
+    let mut seen = Features::default();
+    let mut votes = 0;
+    for seed in 0..200 {
+        let f = generate(seed).features;
+        votes += f.votes as usize;
+        seen.votes |= f.votes;
+        seen.shuffles |= f.shuffles;
+        seen.atomics |= f.atomics;
+        seen.shared_atomics |= f.shared_atomics;
+        seen.barriers |= f.barriers;
+        seen.narrow |= f.narrow;
+        seen.long |= f.long;
+        seen.host_loops |= f.host_loops;
+        seen.host_branches |= f.host_branches;
+        seen.early_return |= f.early_return;
+        seen.divergent_loops |= f.divergent_loops;
+        seen.helpers |= f.helpers;
+        seen.local_arrays |= f.local_arrays;
+        seen.floats |= f.floats;
+        seen.division |= f.division;
+        seen.shifts |= f.shifts;
+        seen.compound |= f.compound;
+    }
+    let all = Features {
+        votes: true,
+        shuffles: true,
+        atomics: true,
+        shared_atomics: true,
+        barriers: true,
+        narrow: true,
+        long: true,
+        host_loops: true,
+        host_branches: true,
+        early_return: true,
+        divergent_loops: true,
+        helpers: true,
+        local_arrays: true,
+        floats: true,
+        division: true,
+        shifts: true,
+        compound: true,
+    };
+    assert_eq!(seen, all);
+    // Not just once: warp votes appear in a good share of programs.
+    assert!(votes >= 20, "only {votes} of 200 programs vote");
+    // The features are visible in the text too.
+    let text: String = (0..50).map(|s| generate(s).text).collect();
+    for needle in [
+        "__ballot_sync",
+        "__shfl_",
+        "__syncthreads();",
+        "atomicAdd(",
+        "atomicCAS(",
+        "unsigned char",
+        "short",
+        "for (int r",
+        "if (",
+        "return;",
+        "cudaMemcpyDeviceToDevice",
+    ] {
+        assert!(text.contains(needle), "no `{needle}` in 50 programs");
+    }
+}
+
+#[test]
+fn programs_compile_under_lockstepc() {
+    for seed in 0..40 {
+        let p = generate(seed);
+        if let Err(e) = compiles(&p.text) {
+            panic!("seed {seed}: lockstepc rejects the program: {e}\n{}", p.text);
+        }
+    }
+}
+
+/// The reducer against an artificial predicate: the program must keep one particular
+/// statement and still compile. The result is much smaller, keeps the statement, compiles,
+/// and every line the predicate does not need is gone.
+#[test]
+fn reducer_shrinks_while_an_artificial_property_holds() {
+    let text = generate(11).text;
+    // A statement from a kernel body: the first atomic, or else the first store.
+    let marker = text
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("atomic"))
+        .or_else(|| text.lines().map(str::trim).find(|l| l.starts_with("if (gid < n)")))
+        .expect("a kernel statement")
+        .to_string();
+    let mut pred = |cand: &str| cand.lines().any(|l| l.trim() == marker) && compiles(cand).is_ok();
+    assert!(pred(&text));
+    let (reduced, stats) = reduce::reduce(&text, &mut pred, 5000);
+    assert!(pred(&reduced), "the result must satisfy the predicate");
+    let (before, after) = (text.lines().count(), reduced.lines().count());
+    assert!(
+        after * 3 < before,
+        "{before} -> {after} lines ({stats:?}):\n{reduced}"
+    );
+    // Host statements the predicate does not need are gone.
+    assert!(!reduced.contains("printf"), "{reduced}");
+    assert!(!reduced.contains("cudaMemcpy"), "{reduced}");
+    assert!(stats.kept > 0 && stats.tests >= stats.kept);
+}
+
+#[test]
+fn cli_prints_the_same_program_twice_and_rejects_bad_seeds() {
+    let exe = env!("CARGO_BIN_EXE_lockstep-difftest");
+    let a = Command::new(exe).args(["gen", "42"]).output().unwrap();
+    let b = Command::new(exe).args(["gen", "42"]).output().unwrap();
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(String::from_utf8_lossy(&a.stdout), generate(42).text);
+    let bad = Command::new(exe)
+        .args(["run", "--seeds", "5..2"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("empty seed range"));
+    let bad = Command::new(exe)
+        .args(["run", "--seeds", "0..1", "--variants", "O7"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown variant `O7`"));
+}
+
+/// The CLI end to end on two programs and two variants: a summary line per variant, the
+/// totals, exit status 0.
+#[test]
+fn cli_runs_a_small_campaign() {
+    let exe = env!("CARGO_BIN_EXE_lockstep-difftest");
+    let out = Command::new(exe)
+        .args(["run", "--seeds", "0..2", "--jobs", "2", "--variants", "O3,kfcm"])
+        .arg("--lockstep-run")
+        .arg(lockstep_run())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("\nO3 "), "{stdout}");
+    assert!(stdout.contains("\nkfcm "), "{stdout}");
+    assert!(
+        stdout.contains("total: programs 2, runs 6, mismatches 0, faults 0, generator failures 0"),
+        "{stdout}"
+    );
+}
+
+/// The CI campaign: a sample of programs under every variant (peers as available under the
+/// tool policy); any mismatch, fault or generator failure fails, with every report.
+#[test]
+fn random_programs_agree_under_every_variant() {
+    let seeds: u64 = std::env::var("LOCKSTEP_DIFFTEST_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(DEFAULT_SEEDS);
+    let clang = require_tool(&CLANG);
+    let nvcc = require_tool(&NVCC_SPEC);
+    let variants: Vec<_> = variants::all()
+        .into_iter()
+        .filter(|v| match v.kind {
+            variants::Kind::Clang => clang.is_some(),
+            variants::Kind::Nvcc => nvcc.is_some(),
+            variants::Kind::Lockstep(_) => true,
+        })
+        .collect();
+    let cfg = Config {
+        tools: Tools {
+            lockstep_run: lockstep_run(),
+            clang,
+            nvcc,
+        },
+        variants,
+        timeout: Duration::from_secs(120),
+        jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        out: None,
+        work: std::env::temp_dir().join(format!("lockstep-difftest-test-{}", std::process::id())),
+    };
+    let failures = std::sync::Mutex::new(Vec::new());
+    let record = |seed: u64, label: &str, report: &str| {
+        failures
+            .lock()
+            .unwrap()
+            .push(format!("seed {seed} ({label}):\n{report}"));
+    };
+    let summary = campaign::run_seeds(&cfg, 0..seeds, false, &record);
+    eprintln!("{}", summary.render());
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty() && !summary.failed(),
+        "{}\n{}",
+        summary.render(),
+        failures.join("\n---\n")
+    );
+    assert_eq!(summary.programs, seeds);
+    assert_eq!(summary.runs(), seeds * (1 + cfg.variants.len() as u64));
+}
+
+/// Programs the CI campaign runs by default: each costs about twenty simulator runs.
+const DEFAULT_SEEDS: u64 = 150;
