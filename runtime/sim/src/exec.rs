@@ -745,17 +745,134 @@ fn round_float(x: f64, round: Round) -> f64 {
     }
 }
 
+/// The value of register bits `a` read as integer type `ty` (chopped to its width, then
+/// sign- or zero-extended), exactly: i128 holds every s64 and u64 value.
+fn int_value(a: u64, ty: Ty) -> i128 {
+    if ty.kind == Kind::Signed {
+        i128::from(sext(a, ty.bits))
+    } else {
+        i128::from(trunc(a, ty.bits))
+    }
+}
+
+/// The range of integer type `ty`: MININT..=MAXINT of its width and signedness.
+fn int_range(ty: Ty) -> (i128, i128) {
+    let bits = u32::from(ty.bits.clamp(1, 64));
+    if ty.kind == Kind::Signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    }
+}
+
+/// An integer result of type `dty` as register bits. The PTX ISA ("Operand Size Exceeding
+/// Instruction-Type Size") extends a result to the destination register's width: sign
+/// extension for a signed type, zero extension otherwise. Registers hold 64 bits and every
+/// reader chops to its own type, so extending to 64 bits is right for any register width.
+fn int_result(v: i128, dty: Ty) -> u64 {
+    ext(v as u64, dty)
+}
+
+/// `x` rounded to an f32 in direction `round` (`as` rounds to nearest even; the directed
+/// modes step one ulp from it when it lies on the wrong side of `x`).
+fn f32_rounded(x: f64, round: Round) -> f32 {
+    let n = x as f32;
+    if x.is_nan() || f64::from(n) == x {
+        return n;
+    }
+    let above = f64::from(n) > x;
+    match round {
+        Round::Zero if above == (x > 0.0) => {
+            if above {
+                n.next_down()
+            } else {
+                n.next_up()
+            }
+        }
+        Round::Down if above => n.next_down(),
+        Round::Up if !above => n.next_up(),
+        _ => n,
+    }
+}
+
+/// Integer `v` (any s64/u64 value) rounded to an f64 in direction `round`.
+fn f64_of_int(v: i128, round: Round) -> f64 {
+    let n = v as f64;
+    // `n` is at most 2^64 in magnitude, so it converts back to i128 exactly.
+    let back = n as i128;
+    if back == v {
+        return n;
+    }
+    let above = back > v;
+    match round {
+        Round::Zero if above == (v > 0) => {
+            if above {
+                n.next_down()
+            } else {
+                n.next_up()
+            }
+        }
+        Round::Down if above => n.next_down(),
+        Round::Up if !above => n.next_up(),
+        _ => n,
+    }
+}
+
+/// Integer `v` rounded to an f32 in direction `round`. Below 2^53 the f64 is exact and one
+/// rounding follows; above, rounding through an f64 would round twice, so the 24 leading bits
+/// are kept and rounded on the integer itself.
+fn f32_of_int(v: i128, round: Round) -> f32 {
+    // Exact in f64 (|v| < 2^53): one rounding step.
+    if v.unsigned_abs() < 1 << 53 {
+        return f32_rounded(v as f64, round);
+    }
+    // Otherwise round on the integer directly: keep the 24 leading bits.
+    let neg = v < 0;
+    let m = v.unsigned_abs();
+    let shift = 128 - m.leading_zeros() - 24;
+    let q = m >> shift;
+    let rem = m & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    let up = match round {
+        Round::Nearest | Round::Default => rem > half || (rem == half && q & 1 == 1),
+        Round::Zero => false,
+        Round::Down => neg && rem != 0,
+        Round::Up => !neg && rem != 0,
+    };
+    let q = q + u128::from(up);
+    let mag = (q as f64) * 2f64.powi(shift as i32);
+    (if neg { -mag } else { mag }) as f32
+}
+
+/// `cvt` (PTX ISA, "cvt"), for every pair of integer and f32/f64 types:
+/// - integer to integer: the source is read as `sty`; `.sat` clamps it to `dty`'s
+///   MININT..MAXINT, otherwise it is chopped to `dty`'s width; the result is extended to the
+///   register as `dty` says (see `int_result`);
+/// - float to integer: rounded as asked, NaN gives 0, and the result is always clamped to
+///   `dty`'s range (`.sat` is redundant there), then extended the same way;
+/// - integer to float and float to float: rounded to the destination in the asked direction;
+///   `.rni`-style rounding of a float to the same width rounds to an integral value; `.sat`
+///   clamps a float result to [0, 1] (NaN gives 0).
 fn cvt(dty: Ty, sty: Ty, round: Round, sat: bool, a: u64) -> u64 {
     match (dty.kind == Kind::Float, sty.kind == Kind::Float) {
-        (false, false) => ext(a, sty),
-        (true, false) => {
-            let v = ext(a, sty);
-            let signed = sty.kind == Kind::Signed;
-            if dty.bits == 32 {
-                u64::from(if signed { (v as i64) as f32 } else { v as f32 }.to_bits())
+        (false, false) => {
+            let v = int_value(a, sty);
+            let v = if sat {
+                let (lo, hi) = int_range(dty);
+                v.clamp(lo, hi)
             } else {
-                if signed { (v as i64) as f64 } else { v as f64 }.to_bits()
-            }
+                v
+            };
+            int_result(v, dty)
+        }
+        (true, false) => {
+            let v = int_value(a, sty);
+            let x = if dty.bits == 32 {
+                f64::from(f32_of_int(v, round))
+            } else {
+                f64_of_int(v, round)
+            };
+            float_result(dty, sat, x)
         }
         (false, true) => {
             let x = if sty.bits == 32 {
@@ -771,27 +888,12 @@ fn cvt(dty: Ty, sty: Ty, round: Round, sat: bool, a: u64) -> u64 {
                     round
                 },
             );
-            // Float-to-integer conversions saturate; NaN becomes 0.
-            if dty.kind == Kind::Signed {
-                let lo = -(2f64.powi(i32::from(dty.bits) - 1));
-                let hi = 2f64.powi(i32::from(dty.bits) - 1) - 1.0;
-                if r.is_nan() {
-                    0
-                } else {
-                    (r.clamp(lo, hi) as i64) as u64
-                }
-            } else {
-                let hi = if dty.bits >= 64 {
-                    u64::MAX as f64
-                } else {
-                    2f64.powi(i32::from(dty.bits)) - 1.0
-                };
-                if r.is_nan() {
-                    0
-                } else {
-                    r.clamp(0.0, hi) as u64
-                }
+            if r.is_nan() {
+                return 0;
             }
+            let (lo, hi) = int_range(dty);
+            // Every f64 beyond the i128 range saturates in `as`, then in the clamp.
+            int_result((r as i128).clamp(lo, hi), dty)
         }
         (true, true) => {
             let x = if sty.bits == 32 {
@@ -804,17 +906,27 @@ fn cvt(dty: Ty, sty: Ty, round: Round, sat: bool, a: u64) -> u64 {
             } else {
                 x
             };
-            let x = if sat {
-                if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
-            } else {
-                x
-            };
-            if dty.bits == 32 {
-                u64::from((x as f32).to_bits())
-            } else {
-                x.to_bits()
+            if dty.bits == 32 && sty.bits == 64 {
+                // Narrowing rounds in the asked direction (nearest by default).
+                let n = f64::from(f32_rounded(x, round));
+                return float_result(dty, sat, n);
             }
+            float_result(dty, sat, x)
         }
+    }
+}
+
+/// A float result of `cvt` as register bits; `x` is already representable in `dty`.
+fn float_result(dty: Ty, sat: bool, x: f64) -> u64 {
+    let x = if sat {
+        if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+    } else {
+        x
+    };
+    if dty.bits == 32 {
+        u64::from((x as f32).to_bits())
+    } else {
+        x.to_bits()
     }
 }
 
