@@ -223,15 +223,22 @@ fn process_chunk(
         _ => None,
     };
 
-    // The sources only serve to render diagnostics: copy the text then.
+    let directives = opts
+        .verify_diagnostics
+        .map(|_| expect::parse_directives(&chunk.text, chunk.first_line, chunk.first_col));
+    // The sources only serve to render diagnostics (or directives that
+    // did not match): copy the text only then, so that a split buffer
+    // whose chunks are all quiet is not copied once per chunk.
     let mut sources = SourceMgr::default();
-    if opts.verify_diagnostics.is_some() || !diagnostics.is_empty() {
+    let to_render = !diagnostics.is_empty()
+        || directives
+            .as_ref()
+            .is_some_and(|(e, errs)| !e.is_empty() || !errs.is_empty());
+    if to_render {
         sources.add(SourceFile::new(ctx.sym(name), whole.to_string(), 1));
     }
-    let ok = match opts.verify_diagnostics {
-        Some(mode) => {
-            let (mut expected, directive_errors) =
-                expect::parse_directives(&chunk.text, chunk.first_line, chunk.first_col);
+    let ok = match (opts.verify_diagnostics, directives) {
+        (Some(mode), Some((mut expected, directive_errors))) => {
             let mut report = String::new();
             let rep = Reporter {
                 file: name,
@@ -249,7 +256,7 @@ fn process_chunk(
             err(&report);
             ok
         }
-        None => {
+        _ => {
             let mut report = String::new();
             for d in &diagnostics {
                 report.push_str(&sources.render(ctx.uniquer(), d));
