@@ -82,6 +82,15 @@ pub(crate) fn verify_cond_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> 
 }
 
 pub(crate) fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    // The default destination is required (MLIR's AtLeastNSuccessors<1>);
+    // without it the printer would write a `default:` with no block.
+    if ctx.successors(op).is_empty() {
+        return Err(op_error(
+            ctx,
+            op,
+            "requires at least 1 successors but found 0".to_string(),
+        ));
+    }
     let Some(groups) = ctx.operand_groups(op) else {
         return Ok(());
     };
