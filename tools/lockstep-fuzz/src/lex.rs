@@ -179,7 +179,7 @@ pub fn lex(lang: Lang, text: &[u8]) -> Vec<Token> {
             } else {
                 Class::Dotted
             }
-        } else if is_ident_start(b) {
+        } else if is_ident_start(b) || (b == b'$' && lang == Lang::Ptx && is_ident(at(i + 1))) {
             i += 1;
             // IR op names and PTX special registers carry dots; PTX
             // opcodes stop at the first dot so modifiers are their own tokens.

@@ -198,8 +198,10 @@ impl Corpus {
                 let Some(t) = pick_tok(rng) else {
                     return "repeat (none)".into();
                 };
-                let n = [2, 10, 100, 1000, 30000][rng.below(5)];
                 let piece = b[t.start..t.end].to_vec();
+                // Bounded by MAX_LEN before it is built (a token can be a
+                // long comment).
+                let n = [2, 10, 100, 1000, 30000][rng.below(5)].min(MAX_LEN / piece.len().max(1));
                 let mut rep = Vec::with_capacity(piece.len() * n);
                 for _ in 0..n {
                     rep.extend_from_slice(&piece);
