@@ -272,6 +272,7 @@ fn fuzz(m: &ArgMatches) -> anyhow::Result<bool> {
             mem_limit: m.get_one::<u64>("mem-limit").copied().unwrap_or(4096) << 20,
             out: out.clone(),
             max_saved: 200,
+            progress: true,
         };
         let report = lockstep_fuzz::fuzz(&cfg, &corpus, seed, runs);
         let line = format!("{}: seed={seed} {}", target.name(), report.summary());

@@ -47,7 +47,11 @@ pub struct Config {
     pub out: PathBuf,
     /// At most this many bad inputs are saved per target.
     pub max_saved: usize,
+    /// Print a progress line on stderr every `PROGRESS_EVERY`.
+    pub progress: bool,
 }
+
+const PROGRESS_EVERY: Duration = Duration::from_secs(30);
 
 /// One generated input and how it was made (for the note).
 pub struct Input {
@@ -145,7 +149,17 @@ pub fn run(cfg: &Config, runs: u64, generate: &(dyn Fn(u64) -> Input + Sync)) ->
         }
     }
     let mut done: u64 = 0;
+    let mut last_progress = Instant::now();
     while done < runs {
+        if cfg.progress && last_progress.elapsed() >= PROGRESS_EVERY {
+            last_progress = Instant::now();
+            eprintln!(
+                "lockstep-fuzz: {}: {done}/{runs} inputs, {} bad, {:.0}s",
+                cfg.target.name(),
+                report.distinct.values().sum::<u64>(),
+                start.elapsed().as_secs_f64()
+            );
+        }
         if workers.iter().all(Option::is_none) {
             eprintln!("lockstep-fuzz: error: no worker could be started");
             break;

@@ -41,6 +41,7 @@ fn fuzz(target: Target) {
         mem_limit: 4 << 30,
         out: out.clone(),
         max_saved: 50,
+        progress: false,
     };
     let r = lockstep_fuzz::fuzz(&cfg, &corpus, seed, runs);
     println!("{}: seed={seed} {}", target.name(), r.summary());

@@ -32,6 +32,7 @@ fn config(out: &str, jobs: usize) -> Config {
         mem_limit: 2 << 30,
         out,
         max_saved: 100,
+        progress: false,
     }
 }
 
