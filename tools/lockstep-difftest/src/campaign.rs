@@ -74,7 +74,8 @@ pub struct SeedReport {
 
 fn lockstep_run(tools: &Tools, cu: &Path, flags: &[String], timeout: Duration) -> Outcome {
     let mut c = Command::new(&tools.lockstep_run);
-    c.arg(cu).args(flags).args(["--threads", "1"]);
+    // Before the flags: words after a `--` among them go to the program.
+    c.arg(cu).args(["--threads", "1"]).args(flags);
     exec::run(&mut c, timeout)
 }
 
@@ -382,7 +383,7 @@ pub fn run_seeds(
                     }
                     reports.lock().unwrap().push(r);
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if progress && (n % 100 == 0 || n == total) {
+                    if progress && (n.is_multiple_of(100) || n == total) {
                         eprintln!(
                             "lockstep-difftest: {n}/{total} programs, {:.0} s",
                             start.elapsed().as_secs_f64()

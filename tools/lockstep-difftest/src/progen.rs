@@ -550,15 +550,17 @@ impl Gen {
                 )
             }
             _ => {
-                if self.ctx.window && self.mode == Mode::Kernel && max == Uni::Thread {
-                    if let Some(t) = self.shared {
-                        let i = self.expr(d, max);
-                        return e(
-                            format!("sh[(unsigned)({}) % blockDim.x]", i.s),
-                            t,
-                            Uni::Thread,
-                        );
-                    }
+                if self.ctx.window
+                    && self.mode == Mode::Kernel
+                    && max == Uni::Thread
+                    && let Some(t) = self.shared
+                {
+                    let i = self.expr(d, max);
+                    return e(
+                        format!("sh[(unsigned)({}) % blockDim.x]", i.s),
+                        t,
+                        Uni::Thread,
+                    );
                 }
                 self.leaf(max)
             }

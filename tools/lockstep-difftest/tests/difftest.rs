@@ -8,7 +8,7 @@
 //! `CI=true` / `LOCKSTEP_REQUIRE_TOOLS=1`, the test fails.
 
 use lockstep_difftest::campaign::{self, Config};
-use lockstep_difftest::exec::{self, NVCC_SPEC, Tools};
+use lockstep_difftest::exec::{NVCC_SPEC, Tools};
 use lockstep_difftest::progen::{Features, generate};
 use lockstep_difftest::{reduce, variants};
 use lockstep_tests::cuda::CLANG;
@@ -17,20 +17,42 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-/// lockstep-run of this build (built on demand: a plain `cargo test -p lockstep-difftest`
-/// does not build other packages' binaries).
+/// The lockstep-run the campaigns use: `$LOCKSTEP_DIFFTEST_LOCKSTEP_RUN`, else this
+/// checkout's release build, built on demand (a debug lockstep-run compiles about ten times
+/// slower, which would not fit a few hundred programs times twenty variants in a CI run; the
+/// release profile has its own build lock, so cargo can build it from inside `cargo test`).
 fn lockstep_run() -> PathBuf {
-    if let Ok(p) = exec::find_lockstep_run(None) {
-        return p;
-    }
-    let cargo = option_env!("CARGO").unwrap_or("cargo");
-    let status = Command::new(cargo)
-        .args(["build", "-p", "lockstep-run", "--bin", "lockstep-run"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo starts");
-    assert!(status.success(), "cargo build -p lockstep-run failed");
-    exec::find_lockstep_run(None).expect("lockstep-run after building it")
+    static PATH: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        if let Some(p) = std::env::var_os("LOCKSTEP_DIFFTEST_LOCKSTEP_RUN") {
+            return PathBuf::from(p);
+        }
+        // This test runs from <target>/<profile>/deps/.
+        let exe = std::env::current_exe().expect("test executable");
+        let target = exe.ancestors().nth(3).expect("target dir").to_path_buf();
+        let cargo = option_env!("CARGO").unwrap_or("cargo");
+        let status = Command::new(cargo)
+            .args([
+                "build",
+                "--release",
+                "-p",
+                "lockstep-run",
+                "--bin",
+                "lockstep-run",
+            ])
+            .env("CARGO_TARGET_DIR", &target)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("cargo starts");
+        assert!(
+            status.success(),
+            "cargo build --release -p lockstep-run failed"
+        );
+        let p = target.join("release").join("lockstep-run");
+        assert!(p.is_file(), "{} missing after the build", p.display());
+        p
+    })
+    .clone()
 }
 
 fn compiles(text: &str) -> Result<(), String> {
@@ -121,7 +143,10 @@ fn programs_compile_under_lockstepc() {
     for seed in 0..40 {
         let p = generate(seed);
         if let Err(e) = compiles(&p.text) {
-            panic!("seed {seed}: lockstepc rejects the program: {e}\n{}", p.text);
+            panic!(
+                "seed {seed}: lockstepc rejects the program: {e}\n{}",
+                p.text
+            );
         }
     }
 }
@@ -137,7 +162,11 @@ fn reducer_shrinks_while_an_artificial_property_holds() {
         .lines()
         .map(str::trim)
         .find(|l| l.starts_with("atomic"))
-        .or_else(|| text.lines().map(str::trim).find(|l| l.starts_with("if (gid < n)")))
+        .or_else(|| {
+            text.lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("if (gid < n)"))
+        })
         .expect("a kernel statement")
         .to_string();
     let mut pred = |cand: &str| cand.lines().any(|l| l.trim() == marker) && compiles(cand).is_ok();
@@ -183,7 +212,15 @@ fn cli_prints_the_same_program_twice_and_rejects_bad_seeds() {
 fn cli_runs_a_small_campaign() {
     let exe = env!("CARGO_BIN_EXE_lockstep-difftest");
     let out = Command::new(exe)
-        .args(["run", "--seeds", "0..2", "--jobs", "2", "--variants", "O3,kfcm"])
+        .args([
+            "run",
+            "--seeds",
+            "0..2",
+            "--jobs",
+            "2",
+            "--variants",
+            "O3,kfcm",
+        ])
         .arg("--lockstep-run")
         .arg(lockstep_run())
         .output()
@@ -201,6 +238,73 @@ fn cli_runs_a_small_campaign() {
         stdout.contains("total: programs 2, runs 6, mismatches 0, faults 0, generator failures 0"),
         "{stdout}"
     );
+}
+
+/// The verdicts are real: a variant whose output differs is a mismatch, one whose exit
+/// status differs is a fault (lockstep-run passes the words after `--` to `main`, so a
+/// variant with an extra argument changes `argc`).
+#[test]
+fn differing_variants_are_reported() {
+    let dir =
+        std::env::temp_dir().join(format!("lockstep-difftest-verdict-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cu = dir.join("argc.cu");
+    std::fs::write(
+        &cu,
+        "#include <cstdio>\nint main(int argc, char **argv) {\n  printf(\"argc %d\\n\", argc);\n  return argc > 2 ? 3 : 0;\n}\n",
+    )
+    .unwrap();
+    let tools = Tools {
+        lockstep_run: lockstep_run(),
+        clang: None,
+        nvcc: None,
+    };
+    let timeout = Duration::from_secs(60);
+    let (reference, _) = campaign::run_reference(&tools, &cu, timeout);
+    let campaign::Reference::Ok(r) = reference else {
+        panic!("the reference failed: {reference:?}");
+    };
+    assert_eq!(r.stdout, "argc 1\n");
+    let variant = |name: &str, flags: &[&str]| variants::Variant {
+        name: name.into(),
+        kind: variants::Kind::Lockstep(flags.iter().map(|s| s.to_string()).collect()),
+    };
+    let stem = dir.join("argc");
+    let (same, _) =
+        campaign::run_variant(&tools, &variant("O3", &["-O3"]), &cu, &stem, &r, timeout);
+    assert!(matches!(same, campaign::Verdict::Same), "{same:?}");
+    let (v, _) = campaign::run_variant(
+        &tools,
+        &variant("one", &["--", "x"]),
+        &cu,
+        &stem,
+        &r,
+        timeout,
+    );
+    match v {
+        campaign::Verdict::Mismatch(m) => assert!(m.contains("-argc 1\n+argc 2"), "{m}"),
+        other => panic!("expected a mismatch, got {other:?}"),
+    }
+    let (v, _) = campaign::run_variant(
+        &tools,
+        &variant("two", &["--", "x", "y"]),
+        &cu,
+        &stem,
+        &r,
+        timeout,
+    );
+    match v {
+        campaign::Verdict::Fault(m) => assert!(m.contains("exit status 3"), "{m}"),
+        other => panic!("expected a fault, got {other:?}"),
+    }
+    // A generator failure: lockstepc rejects the program.
+    std::fs::write(&cu, "int main() { return y; }\n").unwrap();
+    let (reference, _) = campaign::run_reference(&tools, &cu, timeout);
+    assert!(
+        matches!(reference, campaign::Reference::CompileError(_)),
+        "{reference:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The CI campaign: a sample of programs under every variant (peers as available under the
@@ -253,5 +357,7 @@ fn random_programs_agree_under_every_variant() {
     assert_eq!(summary.runs(), seeds * (1 + cfg.variants.len() as u64));
 }
 
-/// Programs the CI campaign runs by default: each costs about twenty simulator runs.
-const DEFAULT_SEEDS: u64 = 150;
+/// Programs the CI campaign runs by default: each costs twenty runs (about 1.2 CPU-seconds
+/// with a release lockstep-run, most of it nvcc), so this takes about three minutes on two
+/// cores.
+const DEFAULT_SEEDS: u64 = 300;
