@@ -465,7 +465,11 @@ fn run_ptx(text: &str, stage: &mut dyn FnMut(&str)) -> Outcome {
             Err(f) => {
                 result = worst(
                     result,
-                    Outcome::new(Kind::Unlocated, format!("fault without a PTX line: {f}")),
+                    // The fault's own message first: it deduplicates.
+                    Outcome::new(
+                        Kind::Unlocated,
+                        format!("fault without a PTX line: {}\n{f}", f.message),
+                    ),
                 );
             }
         }
