@@ -91,6 +91,21 @@ fn else_line(lines: &[String], i: usize, end: usize) -> Option<usize> {
     None
 }
 
+/// A statement on one line (`x = e;`, `for (...) { a; b; }`), a macro definition or a
+/// comment; never a barrier, a `return` with a value or an `#include` (the peers need it).
+fn deletable_line(l: &str) -> bool {
+    let t = trimmed(l);
+    if t.starts_with("//") || t.starts_with("#define") {
+        return true;
+    }
+    let one_line_block =
+        t.ends_with('}') && !t.starts_with('}') && t.matches('{').count() == t.matches('}').count();
+    (t.ends_with(';') || one_line_block)
+        && !t.starts_with('}')
+        && !t.starts_with('#')
+        && !protected_line(l)
+}
+
 fn protected_line(l: &str) -> bool {
     let t = trimmed(l);
     t.contains("__syncthreads") || (t.starts_with("return ") && t != "return;")
@@ -191,13 +206,7 @@ impl Reducer<'_> {
             lines
                 .iter()
                 .enumerate()
-                .filter(|(_, l)| {
-                    let t = trimmed(l);
-                    t.ends_with(';')
-                        && !t.starts_with('}')
-                        && !t.starts_with('#')
-                        && !protected_line(l)
-                })
+                .filter(|(_, l)| deletable_line(l))
                 .map(|(k, _)| k)
                 .collect()
         };
@@ -444,7 +453,13 @@ pub fn reduce(text: &str, pred: &mut dyn FnMut(&str) -> bool, max_tests: usize) 
             break;
         }
     }
-    (join(&r.best), r.stats)
+    // Blank lines left by deletions carry nothing.
+    let lines: Vec<String> = r
+        .best
+        .into_iter()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    (join(&lines), r.stats)
 }
 
 #[cfg(test)]
