@@ -24,6 +24,26 @@ use crate::reconverge::{PathEntry, Reconvergence, Split};
 use crate::stats::{BranchCounts, LaunchStats};
 use crate::timing::{self, CtaTime};
 use smallvec::SmallVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// A CTA reports its executed warp instructions to the launch's counter once this many have
+/// accumulated (and when it finishes): one atomic add per several warp turns.
+const REPORT_EVERY: u64 = 4096;
+
+/// Why a CTA stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    /// Undefined behaviour in this CTA, or the launch's budget ran out here.
+    Fault(Fault),
+    /// Another CTA exhausted the launch's budget; its fault is the launch's.
+    Cancelled,
+}
+
+impl From<Fault> for Stop {
+    fn from(f: Fault) -> Stop {
+        Stop::Fault(f)
+    }
+}
 
 /// The (address, bytes) each lane of one memory instruction accessed, in lane order.
 type Touched = SmallVec<[(u64, usize); 32]>;
@@ -35,7 +55,14 @@ pub struct LaunchShape<'a> {
     pub block: [u32; 3],
     pub dynamic_shared: u32,
     pub params: &'a [u8],
+    /// Warp instructions the whole launch may execute (`SimConfig::max_warp_insts`).
     pub budget: u64,
+    /// Warp instructions the launch's CTAs have reported so far; each CTA adds its count in
+    /// batches of at least `REPORT_EVERY` and when it finishes, so the total only ever counts
+    /// executed instructions and exceeds `budget` exactly when the launch does.
+    pub executed: AtomicU64,
+    /// Set by the CTA that exhausts the budget: the others stop at their next warp turn.
+    pub stop: AtomicBool,
     pub quantum: u32,
     /// Whether the timing model runs (`SimConfig::cycle_model`).
     pub cycle_model: bool,
@@ -930,6 +957,20 @@ fn float_result(dty: Ty, sat: bool, x: f64) -> u64 {
     }
 }
 
+/// The innermost loop of `func` around instruction `pc`: (header, backward branch), the
+/// shortest span `target..=branch` of a `bra` that jumps back to or before `pc` from at or
+/// after it.
+fn innermost_loop(func: &Func, pc: u32) -> Option<(u32, u32)> {
+    func.insts
+        .iter()
+        .enumerate()
+        .filter_map(|(b, inst)| match inst.op {
+            Op::Bra { target, .. } if target <= pc && pc <= b as u32 => Some((target, b as u32)),
+            _ => None,
+        })
+        .min_by_key(|&(head, back)| back - head)
+}
+
 /// A CTA's state and everything its instructions touch.
 pub struct Cta<'a, G: GlobalPort, R: Reconvergence> {
     prog: &'a Program,
@@ -951,6 +992,8 @@ pub struct Cta<'a, G: GlobalPort, R: Reconvergence> {
     /// instructions skip the population count (slow without a `popcnt` instruction).
     counted_mask: u32,
     counted_lanes: u64,
+    /// How much of `stats.inst_executed` was added to `LaunchShape::executed`.
+    reported: u64,
 }
 
 impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
@@ -1016,6 +1059,7 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
             load_latency: None,
             counted_mask: 0,
             counted_lanes: 0,
+            reported: 0,
         }
     }
 
@@ -1042,8 +1086,9 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         }
     }
 
-    /// Runs the CTA to completion.
-    pub fn run(&mut self) -> Result<(), Fault> {
+    /// Runs the CTA to completion, or until it faults or another CTA exhausts the launch's
+    /// budget.
+    pub fn run(&mut self) -> Result<(), Stop> {
         loop {
             let mut all_done = true;
             for w in 0..self.warps.len() {
@@ -1061,10 +1106,12 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                             Step::Blocked | Step::Finished => break,
                         }
                     }
+                    self.report(w, false)?;
                 }
                 all_done &= self.warps[w].state == WarpState::Done;
             }
             if all_done {
+                self.report(self.warps.len().saturating_sub(1), true)?;
                 self.time.span = self.warps.iter().map(|w| w.time).max().unwrap_or(0);
                 return Ok(());
             }
@@ -1083,11 +1130,11 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                     .iter()
                     .position(|w| w.state == WarpState::AtBarrier(other))
                     .unwrap_or(0);
-                return Err(self.fault(
+                return Err(Stop::Fault(self.fault(
                     w,
                     None,
                     format!("warps wait at different barriers ({first} and {other}): deadlock"),
-                ));
+                )));
             }
             self.stats.barriers += 1;
             let release = self
@@ -1105,6 +1152,71 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                 }
             }
         }
+    }
+
+    /// Adds this CTA's new warp instructions to the launch's count (in batches, and always
+    /// when `done`), faults at warp `w` if that exhausts the budget, and stops if another CTA
+    /// did. Only executed instructions are counted, so a launch within its budget never
+    /// faults here, whatever the interleaving of its CTAs.
+    fn report(&mut self, w: usize, done: bool) -> Result<(), Stop> {
+        let delta = self.stats.inst_executed - self.reported;
+        if delta >= REPORT_EVERY || (done && delta > 0) {
+            self.reported = self.stats.inst_executed;
+            let total = self.shape.executed.fetch_add(delta, Ordering::Relaxed) + delta;
+            if total > self.shape.budget {
+                self.shape.stop.store(true, Ordering::Relaxed);
+                let mut fault = self.budget_fault(w);
+                if done {
+                    fault.message += "; it ran out as this CTA finished";
+                }
+                return Err(Stop::Fault(fault));
+            }
+        }
+        if self.shape.stop.load(Ordering::Relaxed) {
+            return Err(Stop::Cancelled);
+        }
+        Ok(())
+    }
+
+    /// The fault for an exhausted budget at warp `w`: its current instruction, and the
+    /// innermost loop around it (in the innermost frame that is in one), with the loop's
+    /// `.loc` source line when the PTX has one.
+    fn budget_fault(&self, w: usize) -> Fault {
+        let mut message = format!(
+            "the launch's budget of {} warp instructions is exhausted (a hang?; raise it with \
+             SimConfig::max_warp_insts or lockstep-run --max-warp-insts=N)",
+            self.shape.budget
+        );
+        for frame in self.warps[w].frames.iter().rev() {
+            let func = &self.prog.funcs[frame.func as usize];
+            let Some(pc) = frame.stack.last().map(|e| e.pc) else {
+                continue;
+            };
+            let Some((head, back)) = innermost_loop(func, pc) else {
+                continue;
+            };
+            let line = |pc: u32| func.line_of.get(pc as usize).copied().unwrap_or(0);
+            message += &format!(
+                "; the warp is in the loop at PTX lines {}-{} of {}",
+                line(head),
+                line(back),
+                func.name
+            );
+            let loc = [head, back]
+                .iter()
+                .find_map(|&pc| func.locs.get(pc as usize).copied().flatten());
+            if let Some((file, src_line, _)) = loc {
+                let name = self
+                    .prog
+                    .files
+                    .iter()
+                    .find(|(i, _)| *i == file)
+                    .map_or("?", |(_, n)| n.as_str());
+                message += &format!(" (source {name}:{src_line})");
+            }
+            break;
+        }
+        self.fault(w, None, message)
     }
 
     fn sreg(&self, w: usize, lane: usize, s: Sreg, active: u32) -> u64 {
@@ -1815,14 +1927,9 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
         let active_lanes = self.counted_lanes;
         self.stats.thread_inst_executed += active_lanes;
         if self.stats.inst_executed > self.shape.budget {
-            return Err(self.fault(
-                w,
-                None,
-                format!(
-                    "instruction budget of {} warp instructions per CTA exceeded (a hang?)",
-                    self.shape.budget
-                ),
-            ));
+            // This CTA alone went past the launch's budget.
+            self.shape.stop.store(true, Ordering::Relaxed);
+            return Err(self.budget_fault(w));
         }
         let exec = match inst.guard {
             None => active,

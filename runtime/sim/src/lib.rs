@@ -11,6 +11,10 @@
 //! - Undefined behaviour the simulator detects (out-of-bounds or misaligned accesses, divergent
 //!   or mismatched barriers, non-uniform `bra.uni`, bad collective masks, hangs) is a `Fault`
 //!   naming the kernel, PTX line, CTA, warp and lane; it never panics.
+//! - A launch executes at most `SimConfig::max_warp_insts` warp instructions over all its CTAs;
+//!   the CTA whose instructions go past it faults, and the other CTAs stop at their next warp
+//!   turn. The count covers executed instructions only, so whether a launch faults this way
+//!   depends on its total alone, never on how its CTAs interleave.
 
 mod code;
 mod decode;
@@ -26,18 +30,19 @@ pub use reconverge::{IpdomStack, NO_RECONVERGENCE, PathEntry, Reconvergence, Spl
 pub use stats::{BranchCounts, BranchProfile, LaunchStats};
 
 use code::Program;
-use exec::{Cta, LaunchShape};
+use exec::{Cta, LaunchShape, Stop};
 use memory::{DirectPort, GlobalMemory, LoggedPort};
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Simulator limits and parallelism.
 #[derive(Clone, Debug)]
 pub struct SimConfig {
-    /// Warp instructions one CTA may execute before the launch faults as a hang.
-    pub max_warp_insts_per_cta: u64,
+    /// Warp instructions one launch may execute, over all its CTAs, before it faults as a
+    /// hang (the default is over 100 times the largest launch of `examples/` and `benches/`).
+    pub max_warp_insts: u64,
     /// Warp instructions a warp runs before the next warp of its CTA gets a turn.
     pub quantum: u32,
     /// Worker threads for CTAs (0: rayon's default).
@@ -55,7 +60,7 @@ pub struct SimConfig {
 impl Default for SimConfig {
     fn default() -> Self {
         SimConfig {
-            max_warp_insts_per_cta: 50_000_000,
+            max_warp_insts: DEFAULT_MAX_WARP_INSTS,
             quantum: 256,
             threads: 0,
             max_shared_per_cta: 227 * 1024,
@@ -64,6 +69,9 @@ impl Default for SimConfig {
         }
     }
 }
+
+/// The default `SimConfig::max_warp_insts`.
+pub const DEFAULT_MAX_WARP_INSTS: u64 = 100_000_000;
 
 /// A simulated fault: undefined behaviour or an error the program caused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -303,7 +311,9 @@ impl Device {
             block,
             dynamic_shared,
             params: &buffer,
-            budget: self.config.max_warp_insts_per_cta,
+            budget: self.config.max_warp_insts,
+            executed: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
             quantum: self.config.quantum.max(1),
             cycle_model: self.config.cycle_model,
         };
@@ -323,7 +333,11 @@ impl Device {
         if sequential {
             for &ctaid in &ctas {
                 let mut cta = Cta::new(prog, &shape, &model, ctaid, DirectPort(&mut self.global));
-                cta.run()?;
+                cta.run().map_err(|s| match s {
+                    Stop::Fault(f) => f,
+                    // Only a fault stops CTAs, and it ends this loop first.
+                    Stop::Cancelled => launch_fault("launch stopped".into()),
+                })?;
                 report_progress(progress, &cta.stats);
                 total.add(&cta.stats);
                 times.push(cta.time);
@@ -344,15 +358,24 @@ impl Device {
                     report_progress(progress, &cta.stats);
                     Ok((cta.stats, cta.time, cta.profile, cta.global.log))
                 })
-                .collect::<Vec<Result<_, Fault>>>()
+                .collect::<Vec<Result<_, Stop>>>()
         };
         let results = match &self.pool {
             Some(pool) => pool.install(run_all),
             None => run_all(),
         };
+        // The first fault in CTA order; CTAs cancelled by another's budget fault report none.
+        if let Some(fault) = results.iter().find_map(|r| match r {
+            Err(Stop::Fault(f)) => Some(f.clone()),
+            _ => None,
+        }) {
+            return Err(fault);
+        }
         let mut logs = Vec::with_capacity(results.len());
         for r in results {
-            let (stats, time, profile, log) = r?;
+            let Ok((stats, time, profile, log)) = r else {
+                return Err(launch_fault("launch stopped".into()));
+            };
             total.add(&stats);
             times.push(time);
             merge_profile(&mut self.profile[m.0 as usize], &profile);

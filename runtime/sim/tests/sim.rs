@@ -556,7 +556,17 @@ L:
 }
 "#;
     let (_, r) = run(ptx, "k", 1, 32, &[]);
-    assert!(r.unwrap_err().message.contains("instruction budget"));
+    let fault = r.unwrap_err();
+    assert!(
+        fault.message.contains("budget of 100000 warp instructions"),
+        "{fault}"
+    );
+    // The header puts `L:` on PTX line 7 and the branch on line 8.
+    assert_eq!(fault.ptx_line, 8, "{fault}");
+    assert!(
+        fault.message.contains("loop at PTX lines 8-8 of k"),
+        "{fault}"
+    );
 }
 
 #[test]

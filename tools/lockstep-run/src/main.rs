@@ -1,6 +1,7 @@
 //! `lockstep-run FILE.cu [-O0..-O3] [--device-passes=LIST] [--host-passes=LIST]
 //! [--sm=sm_80] [--stats] [--stats-json OUT.json] [--device-ptx OTHER.ptx]
-//! [--profile OUT.json] [--threads N] [--backend=sim|cuda] [-- ARGS...]`:
+//! [--profile OUT.json] [--threads N] [--max-warp-insts=N] [--backend=sim|cuda]
+//! [-- ARGS...]`:
 //! compiles a CUDA-subset program with lockstepc's pipeline, reads the PTX
 //! of its kernels, and runs `main` with the host runtime, launching the
 //! kernels on the SIMT simulator. The words after `--` are the program's
@@ -113,6 +114,17 @@ fn command() -> Command {
                 .help("Simulator worker threads for CTAs (default: one per core); results do not depend on it"),
         )
         .arg(
+            Arg::new("max-warp-insts")
+                .long("max-warp-insts")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u64).range(1..))
+                .help(format!(
+                    "Warp instructions one launch may execute, over all its CTAs, before the simulator \
+                     reports a hang (default {})",
+                    lockstep_sim::DEFAULT_MAX_WARP_INSTS
+                )),
+        )
+        .arg(
             Arg::new("backend")
                 .long("backend")
                 .value_name("NAME")
@@ -146,6 +158,7 @@ struct Options {
     stats_json: Option<String>,
     profile: Option<String>,
     threads: usize,
+    max_warp_insts: u64,
     device_ptx: Option<String>,
     cuda: bool,
     /// The program's arguments (after `--`), without `argv[0]`.
@@ -168,6 +181,10 @@ fn options(m: &ArgMatches) -> Result<Options, String> {
         stats_json: m.get_one::<String>("stats-json").cloned(),
         profile: m.get_one::<String>("profile").cloned(),
         threads: m.get_one::<usize>("threads").copied().unwrap_or(0),
+        max_warp_insts: m
+            .get_one::<u64>("max-warp-insts")
+            .copied()
+            .unwrap_or(lockstep_sim::DEFAULT_MAX_WARP_INSTS),
         device_ptx: m.get_one::<String>("device-ptx").cloned(),
         cuda: m.get_one::<String>("backend").is_some_and(|b| b == "cuda"),
         args: m
@@ -286,10 +303,11 @@ fn run(o: &Options) -> u8 {
     let (ptx_name, ptx) = match device_ptx {
         Some(x) => x,
         None => {
-            // The profile maps branches to source lines through `.loc`.
+            // The profile maps branches, and fault reports hangs, to source lines through
+            // `.loc` (it changes no instruction and no counter).
             let topts = TranslateOptions {
                 sm: o.sm.clone(),
-                debug_info: o.profile.is_some(),
+                debug_info: true,
                 ..TranslateOptions::default()
             };
             let ptx_name = format!("{name}.ptx");
@@ -329,6 +347,7 @@ fn run(o: &Options) -> u8 {
     let progress = progress::Progress::start();
     let mut sim = SimBackend::new(SimConfig {
         threads: o.threads,
+        max_warp_insts: o.max_warp_insts,
         progress: Some(progress.counter.clone()),
         ..SimConfig::default()
     });

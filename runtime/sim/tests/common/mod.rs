@@ -10,7 +10,7 @@ pub const HEADER: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
 
 pub fn device() -> Device {
     Device::new(SimConfig {
-        max_warp_insts_per_cta: 100_000,
+        max_warp_insts: 100_000,
         ..SimConfig::default()
     })
 }
