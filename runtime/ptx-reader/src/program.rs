@@ -54,6 +54,9 @@ pub struct Global {
     pub is_extern: bool,
     /// Initial bytes (little-endian); empty when uninitialized.
     pub init: Vec<u8>,
+    /// Byte offset of the declarator in the PTX text, so a consumer can locate diagnostics
+    /// about the variable (`PtxError::at`), e.g. a size over the target's limit.
+    pub pos: usize,
 }
 
 /// An `.entry` or a `.func`.

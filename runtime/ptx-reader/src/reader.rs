@@ -614,6 +614,7 @@ impl<'t> Reader<'t> {
                 size,
                 is_extern,
                 init,
+                pos,
             },
         ))
     }
