@@ -22,7 +22,7 @@
 //!   full. Block-uniform values are immutable (`const`) so a later assignment cannot make an
 //!   earlier uniform branch divergent around a loop back edge.
 //! - Floats only where every intermediate is a small dyadic rational (exact under any
-//!   rounding or FMA contraction). `warpSize` is not used (see the report on nvcc's `WARP_SZ`).
+//!   rounding or FMA contraction).
 //! - Every program terminates (loops have constant-bounded trip counts) and prints a checksum
 //!   of every buffer and every atomic slot, so two correct compilations print the same.
 
@@ -405,6 +405,8 @@ impl Gen {
             cands.push(e("blockIdx.x".into(), UInt, Uni::Block));
             cands.push(e("blockDim.x".into(), UInt, Uni::Block));
             cands.push(e("gridDim.x".into(), UInt, Uni::Block));
+            // nvcc reads it as the PTX constant WARP_SZ.
+            cands.push(e("warpSize".into(), Int, Uni::Block));
             if max >= Uni::Warp {
                 cands.push(e("(threadIdx.x >> 5)".into(), UInt, Uni::Warp));
                 cands.push(e("(gid >> 5)".into(), Int, Uni::Warp));

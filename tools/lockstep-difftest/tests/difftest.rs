@@ -133,6 +133,7 @@ fn a_sample_covers_every_feature() {
         "if (",
         "return;",
         "cudaMemcpyDeviceToDevice",
+        "warpSize",
     ] {
         assert!(text.contains(needle), "no `{needle}` in 50 programs");
     }
