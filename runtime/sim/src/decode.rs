@@ -1,6 +1,9 @@
 //! Decoding a `lockstep_ptx_reader::Module` into the simulator's `Program`, once per load.
 //!
-//! Invariants: decoding never fails. Symbols become addresses in their state space (static
+//! Invariants: `check_limits` runs before `decode` and refuses a module whose memory does not
+//! fit the target (sizes are summed in u64 with overflow checks, so nothing wraps), naming the
+//! declaration; after it, decoding never fails and every size fits in u32. Symbols become
+//! addresses in their state space (static
 //! shared variables are laid out from 0, then dynamic shared memory; `.const` from 0; `.global`
 //! variables get device allocations), parameters become offsets in the per-lane parameter area
 //! (own params, then own return values, then the `.param` variables of call sites), and
@@ -65,6 +68,139 @@ struct FuncLayout {
     locals: Vec<(Space, u64)>,
     param_bytes: u64,
     local_bytes: u64,
+}
+
+/// Memory limits a module must fit (from `SimConfig`).
+pub struct Limits {
+    /// Static shared memory of the module (module and function scope), per CTA.
+    pub shared: u64,
+    /// Local memory of one function, and the parameter area of one function, per thread.
+    pub local: u64,
+    /// One `.global` variable, and all of them together.
+    pub global: u64,
+}
+
+/// `.const` data per module: ptxas 13.5 refuses more for sm_80 and sm_90 ("File uses too much
+/// global constant data (0x10001 bytes, 0x10000 max)").
+pub const MAX_CONST_BYTES: u64 = 64 * 1024;
+
+/// Where a limit error points.
+#[derive(Debug)]
+pub enum LimitAt {
+    /// A variable's declarator (byte offset in the PTX text).
+    Decl(usize),
+    /// A function's header line (for its parameters).
+    Line(u32),
+}
+
+/// A declaration (or a function's parameters) over a limit.
+#[derive(Debug)]
+pub struct LimitError {
+    pub at: LimitAt,
+    pub message: String,
+}
+
+/// Adds a variable of `size` bytes aligned to `align` after `end`: its new end, or `None` on
+/// overflow.
+fn place(end: u64, align: u64, size: u64) -> Option<u64> {
+    end.checked_next_multiple_of(align.max(1))?
+        .checked_add(size)
+}
+
+/// Checks the sizes `decode` lays out, with the same alignment rules, before anything is
+/// allocated: static shared memory, `.const` data, `.global` variables, and each function's
+/// local memory and parameter area (own parameters and call-site `.param` variables).
+pub fn check_limits(module: &ptx::Module, limits: &Limits) -> Result<(), LimitError> {
+    let over = |g: &ptx::Global, what: &str, total: Option<u64>, limit: u64| LimitError {
+        at: LimitAt::Decl(g.pos),
+        message: match total {
+            Some(t) => format!(
+                "'{}' brings {what} to {t} bytes, over the limit of {limit}",
+                g.name
+            ),
+            None => format!("'{}' overflows the size of {what}", g.name),
+        },
+    };
+    let check = |g: &ptx::Global, what: &str, end: u64, limit: u64| -> Result<u64, LimitError> {
+        let size = g.size.unwrap_or(0);
+        match place(end, u64::from(g.align), size) {
+            Some(t) if t <= limit => Ok(t),
+            t => Err(over(g, what, t, limit)),
+        }
+    };
+    let shared_what = "static shared memory per CTA";
+    let mut shared = 0u64;
+    let mut constants = 0u64;
+    let mut globals = 0u64;
+    for g in &module.globals {
+        match space_of(g.space) {
+            Space::Shared if g.is_extern || g.size.is_none() => {}
+            Space::Shared => shared = check(g, shared_what, shared, limits.shared)?,
+            Space::Const => {
+                constants = check(g, "the module's .const data", constants, MAX_CONST_BYTES)?
+            }
+            _ => globals = check(g, ".global variables", globals, limits.global)?,
+        }
+    }
+    for f in module.kernels.iter().chain(&module.funcs) {
+        let mut params = 0u64;
+        for p in f.params.iter().chain(&f.rets) {
+            params = place(
+                params,
+                u64::from(p.align.max(p.ty.size())),
+                u64::from(p.size),
+            )
+            .filter(|&t| t <= limits.local)
+            .ok_or_else(|| LimitError {
+                at: LimitAt::Line(f.line),
+                message: format!(
+                    "the parameters of {} exceed the limit of {} bytes",
+                    f.name, limits.local
+                ),
+            })?;
+        }
+        let mut local = 0u64;
+        for l in &f.locals {
+            match space_of(l.space) {
+                Space::Param => {
+                    params = check(
+                        l,
+                        &format!("the parameter area of {}", f.name),
+                        params,
+                        limits.local,
+                    )?
+                }
+                Space::Shared => shared = check(l, shared_what, shared, limits.shared)?,
+                _ => {
+                    local = check(
+                        l,
+                        &format!("the local memory of {} per thread", f.name),
+                        local,
+                        limits.local,
+                    )?
+                }
+            }
+        }
+    }
+    // Dynamic shared memory starts at the extern variables' alignment (at most 64 KiB).
+    let dynamic_at = shared.checked_next_multiple_of(16).and_then(|s| {
+        module.globals.iter().try_fold(s, |s, g| {
+            if space_of(g.space) == Space::Shared && (g.is_extern || g.size.is_none()) {
+                s.checked_next_multiple_of(u64::from(g.align).max(1))
+            } else {
+                Some(s)
+            }
+        })
+    });
+    if let Some(g) = module
+        .globals
+        .iter()
+        .find(|g| space_of(g.space) == Space::Shared)
+        .filter(|_| dynamic_at.is_none_or(|d| d > limits.shared))
+    {
+        return Err(over(g, shared_what, dynamic_at, limits.shared));
+    }
+    Ok(())
 }
 
 pub fn decode(module: &ptx::Module, global: &mut GlobalMemory) -> Program {

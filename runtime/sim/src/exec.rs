@@ -63,6 +63,8 @@ pub struct LaunchShape<'a> {
     pub executed: AtomicU64,
     /// Set by the CTA that exhausts the budget: the others stop at their next warp turn.
     pub stop: AtomicBool,
+    /// Local memory of one thread's call stack (`SimConfig::max_local_per_thread`).
+    pub max_local: u64,
     pub quantum: u32,
     /// Whether the timing model runs (`SimConfig::cycle_model`).
     pub cycle_model: bool,
@@ -2550,6 +2552,23 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                     return Err((
                         None,
                         format!("call of {}, which has no body", callee_func.name),
+                    ));
+                }
+                // Checked before anything of the new frame is allocated.
+                let stack_local: u64 = self.warps[w]
+                    .frames
+                    .iter()
+                    .map(|f| u64::from(self.prog.funcs[f.func as usize].local_bytes))
+                    .sum::<u64>()
+                    + u64::from(callee_func.local_bytes);
+                if stack_local > self.shape.max_local {
+                    return Err((
+                        None,
+                        format!(
+                            "the call of {} needs {stack_local} bytes of local memory per \
+                             thread for the call stack, over the limit of {}",
+                            callee_func.name, self.shape.max_local
+                        ),
                     ));
                 }
                 let (cp, ep) = (func.param_bytes as usize, callee_func.param_bytes as usize);

@@ -49,6 +49,14 @@ pub struct SimConfig {
     pub threads: usize,
     /// Shared memory per CTA (static + dynamic), in bytes.
     pub max_shared_per_cta: u32,
+    /// Local memory per thread, in bytes: one function's `.local` variables (and its
+    /// parameter area) at load, the whole call stack's at each call. The CUDA C Programming
+    /// Guide's limit for compute capability 2.0 and later (sm_80, sm_90) is 512 KiB; ptxas
+    /// itself accepts a 1 GiB frame.
+    pub max_local_per_thread: u32,
+    /// Device memory: the bytes all live global allocations (`alloc` and `.global`
+    /// variables) may hold. Host memory backs them.
+    pub max_global_bytes: u64,
     /// If set, each finished CTA adds its warp instructions here, so a front end can show
     /// progress from another thread while a launch runs.
     pub progress: Option<Arc<AtomicU64>>,
@@ -64,6 +72,8 @@ impl Default for SimConfig {
             quantum: 256,
             threads: 0,
             max_shared_per_cta: 227 * 1024,
+            max_local_per_thread: 512 * 1024,
+            max_global_bytes: 16 << 30,
             progress: None,
             cycle_model: true,
         }
@@ -141,25 +151,52 @@ impl Device {
             })
             .flatten();
         Device {
+            global: GlobalMemory::with_limit(config.max_global_bytes),
             config,
-            global: GlobalMemory::default(),
             modules: Vec::new(),
             profile: Vec::new(),
             pool,
         }
     }
 
-    /// Decodes `module` once; instructions the simulator cannot run fault when reached.
-    pub fn load(&mut self, module: ptx::Module) -> ModuleId {
-        let program = decode::decode(&module, &mut self.global);
+    fn limits(&self) -> decode::Limits {
+        decode::Limits {
+            shared: u64::from(self.config.max_shared_per_cta),
+            local: u64::from(self.config.max_local_per_thread),
+            global: self.config.max_global_bytes,
+        }
+    }
+
+    /// Decodes `module` once; instructions the simulator cannot run fault when reached. A
+    /// module whose memory exceeds the limits (`SimConfig`) is refused before anything is
+    /// allocated.
+    pub fn load(&mut self, module: ptx::Module) -> Result<ModuleId, Fault> {
+        decode::check_limits(&module, &self.limits()).map_err(|e| Fault::host(e.message))?;
+        Ok(self.load_checked(&module))
+    }
+
+    fn load_checked(&mut self, module: &ptx::Module) -> ModuleId {
+        let program = decode::decode(module, &mut self.global);
         self.profile.push(vec![Vec::new(); program.funcs.len()]);
         self.modules.push(program);
         ModuleId(self.modules.len() as u32 - 1)
     }
 
-    /// Reads PTX text and loads it.
+    /// Reads PTX text and loads it; a declaration over a limit is an error located at it.
     pub fn load_ptx(&mut self, file: &str, text: &str) -> Result<ModuleId, ptx::PtxError> {
-        let id = self.load(ptx::read_ptx(file, text)?);
+        let module = ptx::read_ptx(file, text)?;
+        if let Err(e) = decode::check_limits(&module, &self.limits()) {
+            let pos = match e.at {
+                decode::LimitAt::Decl(pos) => pos,
+                decode::LimitAt::Line(line) => text
+                    .split_inclusive('\n')
+                    .take(line.saturating_sub(1) as usize)
+                    .map(str::len)
+                    .sum(),
+            };
+            return Err(ptx::PtxError::at(file, text, pos, e.message));
+        }
+        let id = self.load_checked(&module);
         self.modules[id.0 as usize].ptx_file = file.to_string();
         Ok(id)
     }
@@ -291,9 +328,25 @@ impl Device {
             buffer[at as usize..(at + size) as usize].copy_from_slice(bytes);
         }
         let threads: u64 = block.iter().map(|&d| u64::from(d)).product();
-        if threads == 0 || threads > 1024 || grid.contains(&0) {
+        // CUDA's grid limits (x < 2^31, y and z <= 65535) also bound the per-CTA results kept.
+        if threads == 0
+            || threads > 1024
+            || grid.contains(&0)
+            || grid[0] > i32::MAX as u32
+            || grid[1] > 65535
+            || grid[2] > 65535
+        {
             return Err(launch_fault(format!(
                 "invalid launch configuration: grid {grid:?}, block {block:?}"
+            )));
+        }
+        // Every CTA executes at least one warp instruction: more CTAs than the budget cannot
+        // finish, and are refused before their per-CTA state is allocated.
+        let cta_count: u64 = grid.iter().map(|&d| u64::from(d)).product();
+        if cta_count > self.config.max_warp_insts {
+            return Err(launch_fault(format!(
+                "the launch's {cta_count} CTAs exceed its budget of {} warp instructions",
+                self.config.max_warp_insts
             )));
         }
         if u64::from(prog.dynamic_shared_at) + u64::from(dynamic_shared)
@@ -314,6 +367,7 @@ impl Device {
             budget: self.config.max_warp_insts,
             executed: AtomicU64::new(0),
             stop: AtomicBool::new(false),
+            max_local: u64::from(self.config.max_local_per_thread),
             quantum: self.config.quantum.max(1),
             cycle_model: self.config.cycle_model,
         };

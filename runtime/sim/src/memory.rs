@@ -2,7 +2,9 @@
 //! reaches global memory (directly, or through a private write log merged after the launch).
 //!
 //! Invariants: global allocations are disjoint, start at `GLOBAL_BASE` or above, are 256-byte
-//! aligned and separated by at least 256 unmapped bytes, so a small overrun faults. A generic
+//! aligned and separated by at least 256 unmapped bytes, so a small overrun faults; the live
+//! allocations never hold more than `limit` bytes in total (host memory backs them, so a size
+//! the program chooses is checked before it is allocated). A generic
 //! address is global exactly when it lies in no window; the shared, local and const windows
 //! hold `WINDOW + space address` (local also encodes the call depth), so `cvta` is exact.
 //! A CTA's write log holds the last value of each global byte it wrote (and only bytes inside
@@ -21,33 +23,65 @@ pub const WINDOW_SIZE: u64 = 0x0000_1000_0000_0000;
 pub const LOCAL_DEPTH_SHIFT: u32 = 32;
 
 /// The global address space: a set of bounded allocations.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct GlobalMemory {
     allocs: BTreeMap<u64, Vec<u8>>,
     next: u64,
+    /// Bytes the live allocations may hold in total (`SimConfig::max_global_bytes`).
+    limit: u64,
+    /// Bytes the live allocations hold.
+    live: u64,
+}
+
+impl Default for GlobalMemory {
+    fn default() -> Self {
+        GlobalMemory::with_limit(u64::MAX)
+    }
 }
 
 impl GlobalMemory {
+    pub fn with_limit(limit: u64) -> GlobalMemory {
+        GlobalMemory {
+            allocs: BTreeMap::new(),
+            next: 0,
+            limit,
+            live: 0,
+        }
+    }
+
     pub fn alloc(&mut self, bytes: u64) -> Result<u64, String> {
         if self.next == 0 {
             self.next = GLOBAL_BASE;
         }
+        if self.live.saturating_add(bytes) > self.limit {
+            return Err(format!(
+                "out of device memory allocating {bytes} bytes ({} of {} bytes in use)",
+                self.live, self.limit
+            ));
+        }
         let size = usize::try_from(bytes).map_err(|_| format!("cannot allocate {bytes} bytes"))?;
-        let span = bytes.max(1).div_ceil(256) * 256 + 256;
-        if self.next + span > SHARED_WINDOW {
+        let span = bytes
+            .max(1)
+            .checked_next_multiple_of(256)
+            .and_then(|s| s.checked_add(256))
+            .unwrap_or(u64::MAX);
+        if self.next.saturating_add(span) > SHARED_WINDOW {
             return Err(format!("out of device memory allocating {bytes} bytes"));
         }
         let addr = self.next;
         self.next += span;
         self.allocs.insert(addr, vec![0; size]);
+        self.live += bytes;
         Ok(addr)
     }
 
     pub fn free(&mut self, addr: u64) -> Result<(), String> {
-        self.allocs
+        let data = self
+            .allocs
             .remove(&addr)
-            .map(|_| ())
-            .ok_or_else(|| format!("free of {addr:#x}, which is not the start of an allocation"))
+            .ok_or_else(|| format!("free of {addr:#x}, which is not the start of an allocation"))?;
+        self.live -= data.len() as u64;
+        Ok(())
     }
 
     /// The allocation holding `addr..addr + len`: (its start, its bytes).
