@@ -416,16 +416,20 @@ fn run_ptx(text: &str, stage: &mut dyn FnMut(&str)) -> Outcome {
     use lockstep_sim::{Device, SimConfig};
     let name = Target::Ptx.input_name();
     stage("read");
+    let located = |e: lockstep_ptx_reader::PtxError| {
+        let kind = if e.file == name && e.line >= 1 && e.col >= 1 {
+            Kind::Located
+        } else {
+            Kind::Unlocated
+        };
+        Outcome::new(kind, e.to_string())
+    };
+    // The reader alone first, for the kernels' parameters; then the
+    // simulator's own loading (limits located at their declaration, then
+    // decode), as lockstep-run loads PTX.
     let module = match lockstep_ptx_reader::read_ptx(name, text) {
         Ok(m) => m,
-        Err(e) => {
-            let kind = if e.file == name && e.line >= 1 && e.col >= 1 {
-                Kind::Located
-            } else {
-                Kind::Unlocated
-            };
-            return Outcome::new(kind, e.to_string());
-        }
+        Err(e) => return located(e),
     };
     let kernels: Vec<(String, Vec<u32>)> = module
         .kernels
@@ -433,13 +437,17 @@ fn run_ptx(text: &str, stage: &mut dyn FnMut(&str)) -> Outcome {
         .take(4)
         .map(|k| (k.name.clone(), k.params.iter().map(|p| p.size).collect()))
         .collect();
-    stage("decode");
+    drop(module);
+    stage("load and decode");
     let mut dev = Device::new(SimConfig {
         max_warp_insts: PTX_BUDGET,
         threads: 1,
         ..SimConfig::default()
     });
-    let id = dev.load(module);
+    let id = match dev.load_ptx(name, text) {
+        Ok(id) => id,
+        Err(e) => return located(e),
+    };
     let mut result = Outcome::ok();
     for (kernel, sizes) in kernels {
         stage("launch");

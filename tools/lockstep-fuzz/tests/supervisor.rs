@@ -28,7 +28,8 @@ fn config(out: &str, jobs: usize) -> Config {
         exe: PathBuf::from(env!("CARGO_BIN_EXE_lockstep-fuzz")),
         target: Target::SelfTest,
         jobs,
-        timeout: Duration::from_secs(3),
+        // Generous: the stack overflow touches 512 MB of stack, slow on a loaded machine.
+        timeout: Duration::from_secs(10),
         mem_limit: 2 << 30,
         out,
         max_saved: 100,
