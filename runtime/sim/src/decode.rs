@@ -8,7 +8,8 @@
 //! variables get device allocations), parameters become offsets in the per-lane parameter area
 //! (own params, then own return values, then the `.param` variables of call sites), and
 //! anything the simulator cannot execute becomes `Op::Unsupported` naming the construct, which
-//! faults only if reached. `Inst::fast` is a re-encoding of `Inst::op` for the executor's
+//! faults only if reached. Every function with a body ends in an implicit `ret` (after its own
+//! last instruction), so falling off the end returns as on the GPU. `Inst::fast` is a re-encoding of `Inst::op` for the executor's
 //! fast path, never a different semantics (see `fast_form`).
 
 use crate::code::{
@@ -467,14 +468,36 @@ fn decode_function(
             fast,
         });
     }
+    let mut line_of = f.line_of.clone();
+    let mut locs = f.locs.clone();
+    if f.has_body {
+        // Execution that falls off the end of a body returns (ptxas accepts a body without a
+        // final `ret`, and a label after the last instruction): an implicit `ret` there,
+        // never reached when the body ends in its own.
+        let op = Op::Ret;
+        let (reads, writes) = crate::timing::registers(&op, None);
+        let (issue, latency) = crate::timing::cost(&op);
+        let fast = fast_form(&op);
+        insts.push(Inst {
+            op,
+            guard: None,
+            reads,
+            writes,
+            issue,
+            latency,
+            fast,
+        });
+        line_of.push(line_of.last().copied().unwrap_or(f.line));
+        locs.push(None);
+    }
     let ipdom = immediate_post_dominators(&insts);
     let fl = &funcs[me];
     Func {
         name: f.name.clone(),
         num_regs: f.num_regs,
         insts,
-        line_of: f.line_of.clone(),
-        locs: f.locs.clone(),
+        line_of,
+        locs,
         param_bytes: fl.param_bytes as u32,
         local_bytes: fl.local_bytes as u32,
         ipdom,
