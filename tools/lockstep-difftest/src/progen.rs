@@ -6,7 +6,7 @@
 //! - Deterministic: the text depends on the seed only.
 //! - No undefined behaviour. Every expression carries its C type, and an operation that could
 //!   overflow a signed type is emitted in the matching unsigned type and converted back;
-//!   divisors are `((e) & 15) + 1`, shift amounts `(e) & (width - 1)` (left shifts of a signed
+//!   divisors are `((e) & 15) + 1` or a constant other than 0 and -1, shift amounts `(e) & (width - 1)` (left shifts of a signed
 //!   promoted type go through unsigned), indices `(e) & MASK` (global) or `% blockDim.x`
 //!   (shared), and local arrays are masked by their length. Every local is initialised where
 //!   it is declared; local arrays and shared tiles are written whole before any read.
@@ -447,6 +447,23 @@ impl Gen {
             6 => {
                 let (a, b) = (self.expr(d, max), self.expr(d, max));
                 self.shift(a, b)
+            }
+            7 if self.chance(50) => {
+                // A constant divisor, after a narrowing cast half the time: compilers then
+                // divide in 8- or 16-bit registers (`cvt.s8.s32` into a `.b16` register and
+                // the like), the forms the simulator once converted wrongly. -1 is never
+                // used (LONG_MIN / -1 overflows).
+                let a = self.expr(d, max);
+                self.feats.division = true;
+                let a = if self.chance(50) {
+                    let t = [SChar, UChar, Short, UShort][self.below(4)];
+                    e(format!("(({})({}))", t.name(), a.s), t, a.uni)
+                } else {
+                    a
+                };
+                let op = if self.chance(50) { "/" } else { "%" };
+                let c = [2, 3, 4, 7, 8, 10, 16, 33, -2, -3, -8, -16][self.below(12)];
+                e(format!("({} {op} ({c}))", a.s), common(a.ty, Int), a.uni)
             }
             7 => {
                 let (a, b) = (self.expr(d, max), self.expr(d, max));

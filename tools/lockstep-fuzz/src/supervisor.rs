@@ -5,9 +5,13 @@
 //! A reader thread per worker forwards the worker's answers to one channel.
 //! The supervisor waits on that channel with the nearest deadline:
 //! - an answer records the outcome and gives the worker its next input;
-//! - no answer within `timeout` of the input's start: the worker is killed,
-//!   the input recorded as a **hang** (with the stage it was in), and a new
-//!   worker takes the next input;
+//! - no answer after the worker spent `timeout` of **CPU time** on the
+//!   input (read from `/proc`, so a loaded machine does not turn slow inputs
+//!   into hangs), or after `WALL_FACTOR` times `timeout` of wall time (a
+//!   worker blocked without using the CPU): the worker is killed, the input
+//!   recorded as a **hang** (with the stage it was in), and a new worker
+//!   takes the next input. Where `/proc` cannot be read, wall time alone
+//!   counts;
 //! - the worker's stdout closes (it died: a signal, an abort, a stack
 //!   overflow, memory refused by the limit): the input is recorded as an
 //!   **abort** with the exit status and the end of the worker's stderr, and
@@ -52,6 +56,10 @@ pub struct Config {
 }
 
 const PROGRESS_EVERY: Duration = Duration::from_secs(30);
+
+/// A worker that uses little CPU on an input is still a hang after this many
+/// `timeout`s of wall time.
+const WALL_FACTOR: u32 = 6;
 
 /// One generated input and how it was made (for the note).
 pub struct Input {
@@ -120,6 +128,10 @@ struct InFlight {
     index: u64,
     input: Input,
     started: Instant,
+    /// The worker's CPU time when the input was handed over.
+    cpu_at_start: Option<Duration>,
+    /// When to look again whether the input is a hang.
+    deadline: Instant,
     stage: String,
 }
 
@@ -145,7 +157,7 @@ pub fn run(cfg: &Config, runs: u64, generate: &(dyn Fn(u64) -> Input + Sync)) ->
         generation += 1;
         *slot = spawn(cfg, w, generation, &tx);
         if let Some(wk) = slot.as_mut() {
-            give(wk, &mut next, runs, generate);
+            give(wk, &mut next, runs, cfg.timeout, generate);
         }
     }
     let mut done: u64 = 0;
@@ -169,7 +181,7 @@ pub fn run(cfg: &Config, runs: u64, generate: &(dyn Fn(u64) -> Input + Sync)) ->
             .iter()
             .flatten()
             .filter_map(|w| w.job.as_ref())
-            .map(|j| (j.started + cfg.timeout).saturating_duration_since(now))
+            .map(|j| j.deadline.saturating_duration_since(now))
             .min()
             .unwrap_or(cfg.timeout);
         let mut restart: Vec<usize> = Vec::new();
@@ -192,7 +204,7 @@ pub fn run(cfg: &Config, runs: u64, generate: &(dyn Fn(u64) -> Input + Sync)) ->
                             record(cfg, &mut report, &j, kind, &message);
                             done += 1;
                         }
-                        give(wk, &mut next, runs, generate);
+                        give(wk, &mut next, runs, cfg.timeout, generate);
                     }
                     Event::Exit => {
                         let status = wk.child.wait().map(|s| describe(&s)).unwrap_or_default();
@@ -223,18 +235,29 @@ pub fn run(cfg: &Config, runs: u64, generate: &(dyn Fn(u64) -> Input + Sync)) ->
                 let now = Instant::now();
                 for (w, slot) in workers.iter_mut().enumerate() {
                     let Some(wk) = slot.as_mut() else { continue };
-                    let late = wk
-                        .job
-                        .as_ref()
-                        .is_some_and(|j| now >= j.started + cfg.timeout);
-                    if !late {
+                    let pid = wk.child.id();
+                    let Some(j) = wk.job.as_mut().filter(|j| now >= j.deadline) else {
+                        continue;
+                    };
+                    // Charge CPU time, not wall time: look again when the
+                    // rest of the CPU budget could have been spent.
+                    let cpu_used = j
+                        .cpu_at_start
+                        .zip(cpu_time(pid))
+                        .map(|(a, b)| b.saturating_sub(a));
+                    if let Some(used) = cpu_used
+                        && used < cfg.timeout
+                        && now < j.started + cfg.timeout * WALL_FACTOR
+                    {
+                        j.deadline =
+                            (now + (cfg.timeout - used)).min(j.started + cfg.timeout * WALL_FACTOR);
                         continue;
                     }
                     let _ = wk.child.kill();
                     let _ = wk.child.wait();
                     if let Some(j) = wk.job.take() {
                         let message = format!(
-                            "no result within {}s (stage '{}')",
+                            "no result within {}s of CPU time (stage '{}')",
                             cfg.timeout.as_secs_f64(),
                             j.stage
                         );
@@ -254,7 +277,7 @@ pub fn run(cfg: &Config, runs: u64, generate: &(dyn Fn(u64) -> Input + Sync)) ->
             generation += 1;
             workers[w] = spawn(cfg, w, generation, &tx);
             if let Some(wk) = workers[w].as_mut() {
-                give(wk, &mut next, runs, generate);
+                give(wk, &mut next, runs, cfg.timeout, generate);
             }
         }
     }
@@ -271,7 +294,13 @@ pub fn run(cfg: &Config, runs: u64, generate: &(dyn Fn(u64) -> Input + Sync)) ->
 }
 
 /// Sends the next input to `wk` (nothing when all were handed out).
-fn give(wk: &mut Worker, next: &mut u64, runs: u64, generate: &dyn Fn(u64) -> Input) {
+fn give(
+    wk: &mut Worker,
+    next: &mut u64,
+    runs: u64,
+    timeout: Duration,
+    generate: &dyn Fn(u64) -> Input,
+) {
     if *next >= runs {
         return;
     }
@@ -283,10 +312,13 @@ fn give(wk: &mut Worker, next: &mut u64, runs: u64, generate: &dyn Fn(u64) -> In
     // A failed write means the worker died; its reader thread reports the
     // exit and the input is recorded then.
     let _ = wk.stdin.write_all(&msg).and_then(|_| wk.stdin.flush());
+    let now = Instant::now();
     wk.job = Some(InFlight {
         index,
         input,
-        started: Instant::now(),
+        started: now,
+        cpu_at_start: cpu_time(wk.child.id()),
+        deadline: now + timeout,
         stage: "start".into(),
     });
 }
@@ -537,4 +569,45 @@ mod tests {
             )
         );
     }
+
+    #[test]
+    fn cpu_time_counts_work_not_waiting() {
+        // Measured on child processes: this process's own CPU time includes
+        // whatever the other tests' threads do.
+        let used = |script: &str| {
+            let mut child = Command::new("sh").args(["-c", script]).spawn().unwrap();
+            std::thread::sleep(Duration::from_millis(600));
+            let used = cpu_time(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+            used
+        };
+        let Some(waiting) = used("sleep 5") else {
+            // No /proc: the supervisor falls back to wall time.
+            return;
+        };
+        let spinning = used("while :; do :; done").unwrap();
+        assert!(
+            waiting < Duration::from_millis(30),
+            "sleeping used {waiting:?} of CPU"
+        );
+        assert!(
+            spinning >= Duration::from_millis(60),
+            "spinning used only {spinning:?}"
+        );
+    }
+}
+
+/// The CPU time (user + system) process `pid` has used, from
+/// `/proc/PID/stat`; `None` where that cannot be read.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces; fields after it are plain.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    (hz > 0).then(|| Duration::from_secs_f64(ticks as f64 / hz as f64))
 }
