@@ -809,18 +809,26 @@ fn f32_rounded(x: f64, round: Round) -> f32 {
     if x.is_nan() || f64::from(n) == x {
         return n;
     }
-    let above = f64::from(n) > x;
+    match directed_step(round, f64::from(n) > x, x > 0.0) {
+        Some(UlpStep::Down) => n.next_down(),
+        Some(UlpStep::Up) => n.next_up(),
+        None => n,
+    }
+}
+
+enum UlpStep {
+    Down,
+    Up,
+}
+
+/// The one-ulp step a directed rounding takes from the nearest-even result, which lies
+/// `above` the exact value or below it; `positive` is the exact value's sign. `None` keeps it.
+fn directed_step(round: Round, above: bool, positive: bool) -> Option<UlpStep> {
     match round {
-        Round::Zero if above == (x > 0.0) => {
-            if above {
-                n.next_down()
-            } else {
-                n.next_up()
-            }
-        }
-        Round::Down if above => n.next_down(),
-        Round::Up if !above => n.next_up(),
-        _ => n,
+        Round::Zero if above == positive => Some(if above { UlpStep::Down } else { UlpStep::Up }),
+        Round::Down if above => Some(UlpStep::Down),
+        Round::Up if !above => Some(UlpStep::Up),
+        _ => None,
     }
 }
 
@@ -832,18 +840,10 @@ fn f64_of_int(v: i128, round: Round) -> f64 {
     if back == v {
         return n;
     }
-    let above = back > v;
-    match round {
-        Round::Zero if above == (v > 0) => {
-            if above {
-                n.next_down()
-            } else {
-                n.next_up()
-            }
-        }
-        Round::Down if above => n.next_down(),
-        Round::Up if !above => n.next_up(),
-        _ => n,
+    match directed_step(round, back > v, v > 0) {
+        Some(UlpStep::Down) => n.next_down(),
+        Some(UlpStep::Up) => n.next_up(),
+        None => n,
     }
 }
 

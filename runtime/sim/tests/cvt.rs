@@ -25,18 +25,7 @@ mod common;
 
 use common::{HEADER, device, p64};
 
-/// splitmix64: a reproducible stream of test inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use lockstep_test_support::Rng;
 
 #[derive(Clone, Copy, Debug)]
 struct IntTy {
@@ -253,8 +242,8 @@ fn int_inputs(seed: u64) -> Vec<u64> {
     let mut rng = Rng(seed);
     while v.len() < 256 {
         // Mix widths: small values hit the narrow ranges, full ones the wide.
-        let r = rng.next();
-        v.push(r >> (rng.next() % 64));
+        let r = rng.next_u64();
+        v.push(r >> (rng.next_u64() % 64));
         v.push(r);
     }
     v.truncate(256);
@@ -434,7 +423,7 @@ fn float_inputs(seed: u64, f32_bits: bool) -> Vec<u64> {
         .collect();
     let mut rng = Rng(seed);
     while v.len() < 256 {
-        let r = rng.next();
+        let r = rng.next_u64();
         v.push(if f32_bits {
             // Random signs and mantissas, exponents biased toward the integer ranges.
             let exp = 100 + (r >> 40) % 100;
@@ -639,7 +628,7 @@ fn f64_to_f32_rounds_in_the_asked_direction() {
     let mut rng = Rng(6);
     for _ in 0..64 {
         // Any exponent, including past f32's range and into its subnormals.
-        inputs.push(rng.next());
+        inputs.push(rng.next_u64());
     }
     inputs.extend([
         f64::from(f32::MAX).next_up().to_bits(),
