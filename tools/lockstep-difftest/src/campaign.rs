@@ -243,6 +243,18 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// An empty summary with a row for each of `cfg`'s variants, in order.
+    pub fn for_variants(cfg: &Config) -> Summary {
+        Summary {
+            variants: cfg
+                .variants
+                .iter()
+                .map(|v| (v.name.clone(), Tally::default()))
+                .collect(),
+            ..Summary::default()
+        }
+    }
+
     pub fn runs(&self) -> u64 {
         self.reference.runs + self.variants.iter().map(|(_, t)| t.runs).sum::<u64>()
     }
@@ -304,11 +316,7 @@ impl Summary {
 /// Adds `r` to `summary`; returns the failure reports of the seed as (label, text).
 pub fn tally(cfg: &Config, summary: &mut Summary, r: &SeedReport) -> Vec<(String, String)> {
     if summary.variants.is_empty() {
-        summary.variants = cfg
-            .variants
-            .iter()
-            .map(|v| (v.name.clone(), Tally::default()))
-            .collect();
+        *summary = Summary::for_variants(cfg);
     }
     summary.programs += 1;
     summary.reference.runs += 1;
@@ -395,16 +403,9 @@ pub fn run_seeds(
     });
     let mut reports = reports.into_inner().unwrap();
     reports.sort_by_key(|r| r.seed);
-    let mut summary = Summary::default();
+    let mut summary = Summary::for_variants(cfg);
     for r in &reports {
         tally(cfg, &mut summary, r);
-    }
-    if summary.variants.is_empty() {
-        summary.variants = cfg
-            .variants
-            .iter()
-            .map(|v| (v.name.clone(), Tally::default()))
-            .collect();
     }
     summary.wall = start.elapsed();
     let _ = std::fs::remove_dir(&cfg.work);
