@@ -137,6 +137,43 @@ const TABLE: &[(&str, Option<&[&str]>)] = &[
         "cvt.s32.s8 %b32_0, %pred_1;",
         Some(&["'%pred_1' is a .pred"]),
     ),
+    // cvt's rounding modifier depends on its types.
+    ("cvt.rzi.s32.f32 %b32_0, %f32_1;", None),
+    (
+        "cvt.s32.f32 %b32_0, %f32_1;",
+        Some(&["'cvt.s32.f32'", "an integer rounding modifier"]),
+    ),
+    (
+        "cvt.rn.s32.f32 %b32_0, %f32_1;",
+        Some(&["an integer rounding modifier"]),
+    ),
+    (
+        "cvt.f32.s32 %f32_0, %b32_1;",
+        Some(&["a rounding modifier (.rn, .rz, .rm or .rp)"]),
+    ),
+    (
+        "cvt.rni.f32.s32 %f32_0, %b32_1;",
+        Some(&["a rounding modifier (.rn, .rz, .rm or .rp)"]),
+    ),
+    (
+        "cvt.f32.f64 %f32_0, %f64_1;",
+        Some(&["a rounding modifier (.rn, .rz, .rm or .rp)"]),
+    ),
+    ("cvt.f64.f32 %f64_0, %f32_1;", None),
+    (
+        "cvt.rn.f64.f32 %f64_0, %f32_1;",
+        Some(&["no rounding modifier"]),
+    ),
+    ("cvt.f32.f32 %f32_0, %f32_1;", None),
+    ("cvt.rpi.f32.f32 %f32_0, %f32_1;", None),
+    (
+        "cvt.rn.f32.f32 %f32_0, %f32_1;",
+        Some(&["no rounding modifier or an integer one"]),
+    ),
+    (
+        "cvt.rzi.s32.s16 %b32_0, %b16_1;",
+        Some(&["no rounding modifier"]),
+    ),
     ("ld.global.u8 %b32_0, [%b64_1];", None),
     ("ld.global.f32 %b64_0, [%b64_1];", None),
     (
