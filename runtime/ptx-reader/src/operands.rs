@@ -182,6 +182,8 @@ pub(crate) fn wants(inst: &Inst) -> ([Option<Want>; 2], SmallVec<[Option<Want>; 
         Mov | Cvta | Add | Sub | Min | Max | Div | Rem | Abs | Neg | Copysign | Rcp | Sqrt
         | Rsqrt | Sin | Cos | Lg2 | Ex2 | Tanh | And | Or | Xor | Not | Cnot | Brev | Sad
         | Mul24 | Mad24 | Fma | Lop3 | Prmt => ([x, None], all(x)),
+        // 32-bit operands whatever the signedness of each.
+        Dp4a | Dp2a => ([u32, None], all(u32)),
         Mul | Mad if wide_mode => {
             let d = Some(Want::Exact(doubled(t)));
             ([d, None], with(all(x), 2, d))

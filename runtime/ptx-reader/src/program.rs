@@ -205,6 +205,11 @@ pub enum Opcode {
     Bfi,
     Bfind,
     Prmt,
+    /// `dp4a.atype.btype`: four byte products of `a` and `b` added to `c`.
+    Dp4a,
+    /// `dp2a.{lo,hi}.atype.btype`: the two 16-bit halves of `a` times two bytes of `b`
+    /// (the low or the high pair, `mods.mul`), added to `c`.
+    Dp2a,
     Copysign,
     Testp,
     Rcp,

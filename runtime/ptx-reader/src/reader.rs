@@ -220,6 +220,8 @@ fn opcode_word(w: &str) -> Option<Opcode> {
         "bfi" => Bfi,
         "bfind" => Bfind,
         "prmt" => Prmt,
+        "dp4a" => Dp4a,
+        "dp2a" => Dp2a,
         "copysign" => Copysign,
         "rcp" => Rcp,
         "sqrt" => Sqrt,
@@ -1086,6 +1088,13 @@ impl<'t> Reader<'t> {
                         _ => BoolOp::Xor,
                     })
                 }
+                Dp2a if matches!(word, "hi" | "lo") => {
+                    mods.mul = Some(if word == "hi" {
+                        MulMode::Hi
+                    } else {
+                        MulMode::Lo
+                    })
+                }
                 Mul | Mad | Mul24 | Mad24 if matches!(word, "hi" | "lo" | "wide") => {
                     mods.mul = Some(match word {
                         "hi" => MulMode::Hi,
@@ -1465,7 +1474,7 @@ impl<'t> Reader<'t> {
             Setp | Set => (2, 2),
             Atom if inst.mods.atom == Some(AtomOp::Cas) => (3, 3),
             Atom => (2, 2),
-            Mad | Mad24 | Fma | Sad | Selp | Slct | Bfe | Prmt | Shf => (3, 3),
+            Mad | Mad24 | Fma | Sad | Selp | Slct | Bfe | Prmt | Shf | Dp4a | Dp2a => (3, 3),
             Bfi | Lop3 | Shfl => (4, 4),
             Bar | Barrier => (0, 3),
             Call => (1, usize::MAX),
@@ -1492,6 +1501,22 @@ impl<'t> Reader<'t> {
         }
         if inst.op == Bra && !matches!(inst.src[0], Operand::None | Operand::Label(_)) {
             return Err(self.error(opcode.as_span().start(), format!("'{text}' needs a label")));
+        }
+        if matches!(inst.op, Dp4a | Dp2a) {
+            let int32 =
+                |t: Option<ScalarType>| matches!(t, Some(ScalarType::U32 | ScalarType::S32));
+            if !int32(Some(inst.ty)) || !int32(inst.ty2) {
+                return Err(self.error(
+                    opcode.as_span().start(),
+                    format!("'{text}' needs two types, each .u32 or .s32"),
+                ));
+            }
+            if (inst.op == Dp2a) != inst.mods.mul.is_some() {
+                return Err(self.error(
+                    opcode.as_span().start(),
+                    format!("'{text}': dp2a takes .lo or .hi, dp4a neither"),
+                ));
+            }
         }
         if inst.op == Cvt
             && let Some(msg) = cvt_rounding_error(inst)

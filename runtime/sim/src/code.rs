@@ -311,6 +311,18 @@ pub enum Op {
         b: Val,
         c: Val,
     },
+    /// `dp4a` (`pair: None`) and `dp2a` (`pair: Some(hi)`): products of `a`'s bytes (dp4a) or
+    /// 16-bit halves (dp2a) with `b`'s bytes, each extended by its signedness, added to `c`
+    /// modulo 2^32.
+    Dot {
+        a_signed: bool,
+        b_signed: bool,
+        pair: Option<bool>,
+        d: u32,
+        a: Val,
+        b: Val,
+        c: Val,
+    },
     /// `copysign`: `b` with the sign of `a`.
     Copysign {
         ty: Ty,

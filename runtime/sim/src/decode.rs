@@ -672,6 +672,15 @@ fn decode_inst(cx: &FnCtx, inst: &ptx::Inst) -> Result<Op, String> {
             b: src(1)?,
             c: src(2)?,
         },
+        O::Dp4a | O::Dp2a => Op::Dot {
+            a_signed: ty.kind == Kind::Signed,
+            b_signed: inst.ty2.is_some_and(|t| ty_of(t).kind == Kind::Signed),
+            pair: (inst.op == O::Dp2a).then_some(m.mul == Some(ptx::MulMode::Hi)),
+            d: d0()?,
+            a: src(0)?,
+            b: src(1)?,
+            c: src(2)?,
+        },
         O::Copysign => Op::Copysign {
             ty,
             d: d0()?,

@@ -873,6 +873,42 @@ fn f32_of_int(v: i128, round: Round) -> f32 {
     (if neg { -mag } else { mag }) as f32
 }
 
+/// `dp4a` (`pair: None`) or `dp2a` (`pair: Some(hi)`) of one lane, per the PTX ISA: the
+/// elements of `a` (four bytes, or two 16-bit halves) times bytes of `b` (all four, or the low
+/// or high pair), each element sign- or zero-extended by its operand's type, summed into `c`
+/// modulo 2^32; the result is kept sign-extended when either type is signed.
+fn dot(a_signed: bool, b_signed: bool, pair: Option<bool>, a: u64, b: u64, c: u64) -> u64 {
+    let elem = |v: u64, i: u32, bits: u32, signed: bool| -> i64 {
+        let raw = (v >> (i * bits)) & ((1 << bits) - 1);
+        if signed && raw >> (bits - 1) != 0 {
+            raw as i64 - (1i64 << bits)
+        } else {
+            raw as i64
+        }
+    };
+    let mut sum = c as u32;
+    match pair {
+        None => {
+            for i in 0..4 {
+                let p = elem(a, i, 8, a_signed) * elem(b, i, 8, b_signed);
+                sum = sum.wrapping_add(p as u32);
+            }
+        }
+        Some(hi) => {
+            let base = if hi { 2 } else { 0 };
+            for i in 0..2 {
+                let p = elem(a, i, 16, a_signed) * elem(b, base + i, 8, b_signed);
+                sum = sum.wrapping_add(p as u32);
+            }
+        }
+    }
+    if a_signed || b_signed {
+        i64::from(sum as i32) as u64
+    } else {
+        u64::from(sum)
+    }
+}
+
 /// `cvt` (PTX ISA, "cvt"), for every pair of integer and f32/f64 types:
 /// - integer to integer: the source is read as `sty`; `.sat` clamps it to `dty`'s
 ///   MININT..MAXINT, otherwise it is chopped to `dty`'s width; the result is extended to the
@@ -2454,6 +2490,21 @@ impl<'a, G: GlobalPort, R: Reconvergence> Cta<'a, G, R> {
                         out |= byte << (8 * n);
                     }
                     self.set(w, lane, *d, out);
+                }
+            }
+            Op::Dot {
+                a_signed,
+                b_signed,
+                pair,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for lane in lanes(exec) {
+                    let (x, y) = (self.val(w, lane, *a), self.val(w, lane, *b));
+                    let acc = self.val(w, lane, *c);
+                    self.set(w, lane, *d, dot(*a_signed, *b_signed, *pair, x, y, acc));
                 }
             }
             Op::Copysign { ty, d, a, b } => {

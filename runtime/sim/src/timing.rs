@@ -130,7 +130,7 @@ pub fn registers(op: &Op, guard: Option<(u32, bool)>) -> (SmallVec<[u32; 4]>, Sm
             }
             w.push(*d);
         }
-        Op::Prmt { d, a, b, c } => {
+        Op::Prmt { d, a, b, c } | Op::Dot { d, a, b, c, .. } => {
             for v in [a, b, c] {
                 push_val(v, &mut r);
             }

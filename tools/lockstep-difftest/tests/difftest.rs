@@ -8,7 +8,7 @@
 //! `CI=true` / `LOCKSTEP_REQUIRE_TOOLS=1`, the test fails.
 
 use lockstep_difftest::campaign::{self, Config};
-use lockstep_difftest::exec::{NVCC_SPEC, Tools};
+use lockstep_difftest::exec::{self, NVCC_SPEC, Tools};
 use lockstep_difftest::progen::{Features, generate};
 use lockstep_difftest::{reduce, variants};
 use lockstep_tests::cuda::CLANG;
@@ -308,14 +308,8 @@ fn differing_variants_are_reported() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The CI campaign: a sample of programs under every variant (peers as available under the
-/// tool policy); any mismatch, fault or generator failure fails, with every report.
-#[test]
-fn random_programs_agree_under_every_variant() {
-    let seeds: u64 = std::env::var("LOCKSTEP_DIFFTEST_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(DEFAULT_SEEDS);
+/// Every variant (peers as available under the tool policy) with the release lockstep-run.
+fn ci_config(tag: &str) -> Config {
     let clang = require_tool(&CLANG);
     let nvcc = require_tool(&NVCC_SPEC);
     let variants: Vec<_> = variants::all()
@@ -326,7 +320,7 @@ fn random_programs_agree_under_every_variant() {
             variants::Kind::Lockstep(_) => true,
         })
         .collect();
-    let cfg = Config {
+    Config {
         tools: Tools {
             lockstep_run: lockstep_run(),
             clang,
@@ -336,8 +330,61 @@ fn random_programs_agree_under_every_variant() {
         timeout: Duration::from_secs(120),
         jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
         out: None,
-        work: std::env::temp_dir().join(format!("lockstep-difftest-test-{}", std::process::id())),
-    };
+        work: std::env::temp_dir().join(format!(
+            "lockstep-difftest-test-{tag}-{}",
+            std::process::id()
+        )),
+    }
+}
+
+/// The programs kept in `tests/programs/` (what the campaign once found, reduced or
+/// rewritten) agree with -O0 under every variant.
+#[test]
+fn kept_programs_agree_under_every_variant() {
+    let cfg = ci_config("kept");
+    std::fs::create_dir_all(&cfg.work).unwrap();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+        .collect();
+    programs.sort();
+    assert!(!programs.is_empty(), "no programs in {}", dir.display());
+    let mut failures = Vec::new();
+    for src in &programs {
+        // Peers' PTX is written next to the program: work on a copy.
+        let cu = cfg.work.join(src.file_name().unwrap());
+        std::fs::copy(src, &cu).unwrap();
+        let report = campaign::run_file(&cfg, 0, &cu);
+        let mut summary = campaign::Summary::for_variants(&cfg);
+        for (label, text) in campaign::tally(&cfg, &mut summary, &report) {
+            failures.push(format!("{} ({label}):\n{text}", src.display()));
+        }
+        assert!(!summary.failed(), "{}", summary.render());
+    }
+    // The dp2a program still exercises what it was kept for.
+    if let Some(nvcc) = &cfg.tools.nvcc {
+        let cu = cfg.work.join("nvcc-dp2a.cu");
+        let ptx = cfg.work.join("nvcc-dp2a.check.ptx");
+        let out = exec::run(&mut exec::nvcc_command(nvcc, &cu, &ptx), cfg.timeout);
+        assert!(out.ok(), "nvcc failed on {}", cu.display());
+        let text = std::fs::read_to_string(&ptx).unwrap();
+        assert!(text.contains("dp2a."), "nvcc no longer emits dp2a:\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&cfg.work);
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+}
+
+/// The CI campaign: a sample of programs under every variant (peers as available under the
+/// tool policy); any mismatch, fault or generator failure fails, with every report.
+#[test]
+fn random_programs_agree_under_every_variant() {
+    let seeds: u64 = std::env::var("LOCKSTEP_DIFFTEST_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(DEFAULT_SEEDS);
+    let cfg = ci_config("campaign");
     let failures = std::sync::Mutex::new(Vec::new());
     let record = |seed: u64, label: &str, report: &str| {
         failures
