@@ -1377,17 +1377,21 @@ impl Gen {
         ));
     }
 
+    /// A random device buffer: its name, its host array's name and its element type's name.
+    fn pick_buffer(&mut self) -> (String, String, &'static str) {
+        let ty = BUF_TYPES[self.below(BUF_TYPES.len())].0;
+        let bufs = Self::buffers_of(ty);
+        let d = bufs[self.below(bufs.len())].clone();
+        (d, Self::host_array(ty), ty.name())
+    }
+
     fn host_stmt(&mut self) {
         self.budget = self.budget.saturating_sub(1);
         let deep = self.ctx.depth >= 2;
         match self.below(16) {
             0..=5 => self.launch(),
             6 => {
-                let ty = BUF_TYPES[self.below(BUF_TYPES.len())].0;
-                let bufs = Self::buffers_of(ty);
-                let d = bufs[self.below(bufs.len())].clone();
-                let h = Self::host_array(ty);
-                let tn = ty.name();
+                let (d, h, tn) = self.pick_buffer();
                 self.line(&format!(
                     "cudaMemcpy({h}, {d}, N * sizeof({tn}), cudaMemcpyDeviceToHost);"
                 ));
@@ -1396,11 +1400,7 @@ impl Gen {
                 ));
             }
             7 => {
-                let ty = BUF_TYPES[self.below(BUF_TYPES.len())].0;
-                let bufs = Self::buffers_of(ty);
-                let d = bufs[self.below(bufs.len())].clone();
-                let h = Self::host_array(ty);
-                let tn = ty.name();
+                let (d, h, tn) = self.pick_buffer();
                 self.line(&format!(
                     "for (int i = 0; i < N; i++) {h}[i] = ({tn})((unsigned)({h}[i]) * 3u + (unsigned)(x) + (unsigned)(i));"
                 ));
