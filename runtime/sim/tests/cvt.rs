@@ -154,6 +154,17 @@ struct Case {
 /// Runs every case on every input in one kernel (one thread per input; case k stores its
 /// destination register, at the register's width, into `out[k * n + tid]`) and returns a
 /// description of each disagreement.
+/// Runs `cases` over `inputs` and fails with the first mismatches, if any.
+fn assert_cases(inputs: &[u64], cases: &[Case]) {
+    let failures = run_cases(inputs, cases);
+    assert!(
+        failures.is_empty(),
+        "{} mismatches, first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
 fn run_cases(inputs: &[u64], cases: &[Case]) -> Vec<String> {
     let n = inputs.len();
     let mut body = String::new();
@@ -302,24 +313,12 @@ fn integer_conversions_follow_the_isa_from_64_bit_registers() {
     let cases = int_cases(false);
     // 64 pairs, 4 + 3 + 2 + 2 register widths per destination, plus the legal `.sat` forms.
     assert!(cases.len() > 200, "{} cases", cases.len());
-    let failures = run_cases(&int_inputs(1), &cases);
-    assert!(
-        failures.is_empty(),
-        "{} mismatches, first:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_cases(&int_inputs(1), &cases);
 }
 
 #[test]
 fn integer_conversions_follow_the_isa_from_source_width_registers() {
-    let failures = run_cases(&int_inputs(2), &int_cases(true));
-    assert!(
-        failures.is_empty(),
-        "{} mismatches, first:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_cases(&int_inputs(2), &int_cases(true));
 }
 
 #[test]
@@ -463,13 +462,7 @@ fn float_to_integer_conversions_round_clamp_and_extend() {
                 }
             }
         }
-        let failures = run_cases(&float_inputs(3, f32_src), &cases);
-        assert!(
-            failures.is_empty(),
-            "{} mismatches, first:\n{}",
-            failures.len(),
-            failures[..failures.len().min(20)].join("\n")
-        );
+        assert_cases(&float_inputs(3, f32_src), &cases);
     }
 }
 
@@ -573,13 +566,7 @@ fn integer_to_float_conversions_round_in_the_asked_direction() {
             }
         }
     }
-    let failures = run_cases(&inputs, &cases);
-    assert!(
-        failures.is_empty(),
-        "{} mismatches, first:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_cases(&inputs, &cases);
 }
 
 #[test]
@@ -640,13 +627,7 @@ fn f64_to_f32_rounds_in_the_asked_direction() {
         .into_iter()
         .filter(|&b| !f64::from_bits(b).is_nan())
         .collect();
-    let failures = run_cases(&inputs, &cases);
-    assert!(
-        failures.is_empty(),
-        "{} mismatches, first:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_cases(&inputs, &cases);
 }
 
 /// The example, as a hand-written kernel: `cvt.s8.s32` of 129 into a 16-bit register,
