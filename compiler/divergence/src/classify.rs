@@ -52,6 +52,20 @@ pub fn op_kind(ctx: &Context, op: OpId) -> OpKind {
         }
         "device.ptradd" | "device.addrspace_cast" => OpKind::Data,
         "device.call" => OpKind::Call,
+        // A `ptx` instruction in device code is pure when it computes, but
+        // `mov` of a special register reads per-thread (or per-moment)
+        // state: only the grid-level ones are warp-uniform.
+        "ptx.mov" if ctx.attr_of(op, "sreg").is_some() => {
+            let uniform = ["ctaid.", "ntid.", "nctaid.", "nwarpid", "nsmid"];
+            match ctx.attr_of(op, "sreg").map(|a| ctx.attr_data(a)) {
+                Some(lockstep_ir::AttrData::String(s))
+                    if uniform.iter().any(|u| ctx.str(*s).starts_with(u)) =>
+                {
+                    OpKind::Uniform
+                }
+                _ => OpKind::Source,
+            }
+        }
         _ => match ctx.def_of(op) {
             Some(d) if d.has(Traits::CONSTANT_LIKE) => OpKind::Uniform,
             Some(d) if d.has(Traits::NO_MEMORY_EFFECT) => OpKind::Data,

@@ -30,7 +30,7 @@
 //!   written.
 
 use crate::ops::{
-    self, BAR, BRA, BraOp, CALL, COPY, ENTRY, FUNC, LOCAL, MODULE, MOV, REG, RegClass, SHARED,
+    self, BRA, BraOp, CALL, COPY, ENTRY, FUNC, LOCAL, MODULE, MOV, REG, RegClass, SHARED,
     has_address_register, is_memory_op, opcode, str_attr, sym_attr,
 };
 use lockstep_func::function_like as fl;
@@ -334,13 +334,45 @@ fn immediate_ok(ctx: &Context, op: OpId, i: usize) -> bool {
         (1..=3).contains(&i)
     } else if is(&VOTE) {
         i == 1
-    } else if is(&BAR) {
-        // ptxas wants an immediate barrier number in 0..=15.
-        i == 0
-            && ctx
-                .defining_op(ctx.operands(op)[i])
-                .and_then(|d| ctx.int_attr_of(d, "value"))
-                .is_some_and(|v| (0..=15).contains(&v))
+    } else if is(&BAR) || is(&BARRIER) {
+        let value = ctx
+            .operands(op)
+            .get(i)
+            .and_then(|&v| ctx.defining_op(v))
+            .and_then(|d| ctx.int_attr_of(d, "value"));
+        if ops::mods(ctx, op).starts_with("warp.") {
+            // `bar.warp.sync -1`: any member mask.
+            return true;
+        }
+        // ptxas wants an immediate barrier number in 0..=15, and an
+        // immediate thread count that is a positive multiple of the warp
+        // size ("must be in multiple of warp size"); the predicate of
+        // `bar.red` is a register (predicate constants are never folded).
+        match i {
+            0 => value.is_some_and(|v| (0..=15).contains(&v)),
+            1 => value.is_some_and(|v| v > 0 && v % 32 == 0),
+            _ => false,
+        }
+    } else if is(&PRMT)
+        || is(&BFE)
+        || is(&BFI)
+        || is(&BFIND)
+        || is(&SAD)
+        || is(&SLCT)
+        || is(&SET)
+        || is(&CNOT)
+        || is(&MAD24)
+        || is(&SHF)
+        || is(&LOP3)
+        || is(&DP4A)
+        || is(&DP2A)
+        || is(&COPYSIGN)
+        || is(&TESTP)
+        || is(&TANH)
+        || is(&NANOSLEEP)
+    {
+        // Every source of these takes an immediate.
+        true
     } else {
         is(&CALL)
     }
@@ -750,10 +782,13 @@ impl<'c> FunctionEmitter<'c> {
                 );
             }
         }
-        if std::ptr::eq(def, &BAR)
-            && let Some(v) = ctx.int_attr_of(op, "value")
+        // The barrier number of `bar.sync N`, the lookup table of `lop3`:
+        // the last source.
+        if !std::ptr::eq(def, &MOV)
+            && let Some(a) = ctx.attr_of(op, "value")
         {
-            parts.push(v.to_string());
+            parts
+                .push(immediate_text(ctx, a).ok_or_else(|| error(ctx, op, "malformed immediate"))?);
         }
         if parts.is_empty() {
             Ok(name)

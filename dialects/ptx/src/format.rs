@@ -15,7 +15,8 @@
 //! - Every printer writes exactly what its parser reads back (round trip),
 //!   and never panics on IR that does not verify (it prints what is there).
 //! - Whether an instruction has a result is fixed by its opcode (the op
-//!   definition's result spec), so `: T` is never ambiguous.
+//!   definition's result spec) and, for `bar`/`barrier`, by its modifiers
+//!   (read before the operands), so `: T` is never ambiguous.
 //! - Inherent attributes that have a syntax (`mods`, `value`, `sreg`, `sym`,
 //!   `offset`, `param`, `retval`, `negate`) are elided from the trailing
 //!   dictionary; anything else prints there.
@@ -25,7 +26,6 @@
 use crate::ops::{has_address_register, is_memory_op, str_attr, sym_attr};
 use lockstep_func::function_like::{SignatureRules, parse_function_like, print_function_like};
 use lockstep_ir::lexer::Tok;
-use lockstep_ir::opdef::Arity;
 use lockstep_ir::parser::UnresolvedOperand;
 use lockstep_ir::printer::write_float;
 use lockstep_ir::types::FloatKind;
@@ -331,9 +331,20 @@ fn print_address(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 fn parse_inst(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
     let def = st.name.def;
-    let has_result = def.is_some_and(|d| d.results.iter().any(|r| r.arity == Arity::Single));
     let is_mov = def.is_some_and(|d| std::ptr::eq(d, &crate::MOV));
     parse_mods(p, st)?;
+    // Known once the modifiers are read (`bar.red` has a result).
+    let mods = st
+        .attrs
+        .iter()
+        .rev()
+        .find(|(k, _)| p.ctx().str(*k) == "mods")
+        .and_then(|&(_, a)| match p.ctx().attr_data(a) {
+            AttrData::String(s) => Some(p.ctx().str(*s).to_string()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let has_result = def.is_some_and(|d| crate::ops::has_result(d, &mods));
     let mut uses: Vec<UnresolvedOperand<'_>> = Vec::new();
     let mut literal: Option<RawLiteral<'_>> = None;
     let operands_offset = p.offset();
@@ -349,7 +360,8 @@ fn parse_inst(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<(
         .iter()
         .any(|&t| p.is(t))
     };
-    if starts_element(p) {
+    let no_operands = def.is_some_and(crate::ops::takes_no_operands);
+    if !no_operands && starts_element(p) {
         loop {
             match p.token_kind() {
                 Tok::LSquare => {

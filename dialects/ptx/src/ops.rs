@@ -9,7 +9,12 @@
 //!   register: `i1`, `i16`, `i32`, `i64`, `f32` or `f64`) and the optional
 //!   inherent attributes of [`INST_ATTRS`]; which of them an opcode may
 //!   carry is the verifier's business (`verify.rs`), not the constraint
-//!   tables', so that one format serves every opcode.
+//!   tables', so that one format serves every opcode. Whether an
+//!   instruction has a result is fixed by its definition, except for
+//!   `bar`/`barrier`, whose `red` forms alone have one ([`has_result`]).
+//! - Instruction ops may also sit in device code (`device.kernel`,
+//!   `device.func`), except the structure and control-flow ones
+//!   ([`allowed_in_device_code`]); selection passes them through.
 //! - `ptx.bra` is the only op with successors; its operands are
 //!   `[predicate?, taken operands..., fall-through operands...]`, sized by
 //!   `operandSegmentSizes`, exactly as `cf.cond_br`'s are.
@@ -140,8 +145,9 @@ use lockstep_ir::opdef::{opt, req};
 /// decides which an opcode accepts):
 /// - `mods`: the modifiers after the opcode, as in PTX without the leading
 ///   dot (`"lo.s32"`); absent means none.
-/// - `value`: the immediate of `mov` (typed as the result) or the barrier
-///   number of `bar` (`i32`).
+/// - `value`: the immediate of `mov` (typed as the result), the barrier
+///   number of `bar`/`barrier` (`i32`), or the lookup table of `lop3`
+///   (`i32`, 0..=255).
 /// - `sreg`: the special register `mov` reads (`"tid.x"`).
 /// - `sym`: the symbol `mov` takes the address of, or a memory op's base.
 /// - `offset`: bytes added to a memory op's address.
@@ -168,6 +174,13 @@ const ONE_RESULT: &[ValueSpec] = &[ValueSpec {
     arity: Arity::Single,
 }];
 const NO_RESULT: &[ValueSpec] = &[];
+/// `bar.red`/`barrier.red` have a result, `bar.sync`/`bar.arrive` none:
+/// whether the op has one follows its `mods` ([`has_result`]).
+const OPTIONAL_RESULT: &[ValueSpec] = &[ValueSpec {
+    name: "result",
+    constraint: &REGISTER,
+    arity: Arity::Optional,
+}];
 
 // ----- structure -----
 
@@ -358,9 +371,128 @@ inst!(
     NO_RESULT,
     EFFECT
 );
-inst!(BAR, "ptx.bar", "bar (barrier)", NO_RESULT, EFFECT);
+inst!(
+    BAR,
+    "ptx.bar",
+    "bar (barrier: sync, arrive, red with a result)",
+    OPTIONAL_RESULT,
+    EFFECT
+);
+inst!(
+    BARRIER,
+    "ptx.barrier",
+    "barrier (aligned barrier: sync, arrive, red with a result)",
+    OPTIONAL_RESULT,
+    EFFECT
+);
 inst!(VOTE, "ptx.vote", "vote (warp vote)", ONE_RESULT, EFFECT);
 inst!(SHFL, "ptx.shfl", "shfl (warp shuffle)", ONE_RESULT, EFFECT);
+inst!(PRMT, "ptx.prmt", "prmt (byte permute)", ONE_RESULT, ALU);
+inst!(BFE, "ptx.bfe", "bfe (bit-field extract)", ONE_RESULT, ALU);
+inst!(BFI, "ptx.bfi", "bfi (bit-field insert)", ONE_RESULT, ALU);
+inst!(
+    BFIND,
+    "ptx.bfind",
+    "bfind (position of the most significant non-sign bit)",
+    ONE_RESULT,
+    ALU
+);
+inst!(
+    SAD,
+    "ptx.sad",
+    "sad (sum of absolute differences)",
+    ONE_RESULT,
+    ALU
+);
+inst!(
+    SLCT,
+    "ptx.slct",
+    "slct (select on the sign of an operand)",
+    ONE_RESULT,
+    ALU
+);
+inst!(
+    SET,
+    "ptx.set",
+    "set (compare to an integer mask or 1.0f)",
+    ONE_RESULT,
+    ALU
+);
+inst!(CNOT, "ptx.cnot", "cnot (C logical not)", ONE_RESULT, ALU);
+inst!(MAD24, "ptx.mad24", "mad24", ONE_RESULT, ALU);
+inst!(SHF, "ptx.shf", "shf (funnel shift)", ONE_RESULT, ALU);
+inst!(
+    LOP3,
+    "ptx.lop3",
+    "lop3 (three-input logic; the lookup table is `value`)",
+    ONE_RESULT,
+    ALU
+);
+inst!(
+    DP4A,
+    "ptx.dp4a",
+    "dp4a (four-way byte dot product and add)",
+    ONE_RESULT,
+    ALU
+);
+inst!(
+    DP2A,
+    "ptx.dp2a",
+    "dp2a (two-way 16-bit by 8-bit dot product and add)",
+    ONE_RESULT,
+    ALU
+);
+inst!(COPYSIGN, "ptx.copysign", "copysign", ONE_RESULT, ALU);
+inst!(
+    TESTP,
+    "ptx.testp",
+    "testp (classify a float)",
+    ONE_RESULT,
+    ALU
+);
+inst!(TANH, "ptx.tanh", "tanh", ONE_RESULT, ALU);
+inst!(
+    MEMBAR,
+    "ptx.membar",
+    "membar (memory barrier)",
+    NO_RESULT,
+    EFFECT
+);
+inst!(
+    FENCE,
+    "ptx.fence",
+    "fence (memory ordering fence)",
+    NO_RESULT,
+    EFFECT
+);
+inst!(
+    ACTIVEMASK,
+    "ptx.activemask",
+    "activemask (mask of the active threads of the warp)",
+    ONE_RESULT,
+    EFFECT
+);
+inst!(
+    PREFETCH,
+    "ptx.prefetch",
+    "prefetch (into a cache level)",
+    NO_RESULT,
+    EFFECT
+);
+inst!(
+    NANOSLEEP,
+    "ptx.nanosleep",
+    "nanosleep (suspend the thread)",
+    NO_RESULT,
+    EFFECT
+);
+inst!(
+    LDU,
+    "ptx.ldu",
+    "ldu (load a value uniform across the warp)",
+    ONE_RESULT,
+    EFFECT
+);
 inst!(
     RET,
     "ptx.ret",
@@ -435,18 +567,154 @@ pub static CALL: OpDef = OpDef {
 /// Every instruction op that maps to one PTX opcode (all but the structure
 /// ops), in the order of the doc's opcode list.
 pub const INSTRUCTIONS: &[&OpDef] = &[
-    &ADD, &SUB, &MUL, &MAD, &MUL24, &DIV, &REM, &ABS, &NEG, &MIN, &MAX, &AND, &OR, &XOR, &NOT,
-    &SHL, &SHR, &POPC, &CLZ, &BREV, &FMA, &RCP, &SQRT, &RSQRT, &SIN, &COS, &EX2, &LG2, &CVT, &CVTA,
-    &MOV, &SETP, &SELP, &LD, &ST, &ATOM, &RED, &BAR, &VOTE, &SHFL, &BRA, &CALL, &RET, &EXIT, &TRAP,
+    &ADD,
+    &SUB,
+    &MUL,
+    &MAD,
+    &MUL24,
+    &MAD24,
+    &DIV,
+    &REM,
+    &ABS,
+    &NEG,
+    &MIN,
+    &MAX,
+    &SAD,
+    &AND,
+    &OR,
+    &XOR,
+    &NOT,
+    &CNOT,
+    &LOP3,
+    &SHL,
+    &SHR,
+    &SHF,
+    &POPC,
+    &CLZ,
+    &BREV,
+    &BFE,
+    &BFI,
+    &BFIND,
+    &PRMT,
+    &DP4A,
+    &DP2A,
+    &FMA,
+    &RCP,
+    &SQRT,
+    &RSQRT,
+    &SIN,
+    &COS,
+    &EX2,
+    &LG2,
+    &TANH,
+    &COPYSIGN,
+    &TESTP,
+    &CVT,
+    &CVTA,
+    &MOV,
+    &SETP,
+    &SET,
+    &SELP,
+    &SLCT,
+    &LD,
+    &LDU,
+    &ST,
+    &ATOM,
+    &RED,
+    &PREFETCH,
+    &BAR,
+    &BARRIER,
+    &MEMBAR,
+    &FENCE,
+    &VOTE,
+    &SHFL,
+    &ACTIVEMASK,
+    &NANOSLEEP,
+    &BRA,
+    &CALL,
+    &RET,
+    &EXIT,
+    &TRAP,
     &COPY,
 ];
 
 /// Every op of the dialect.
 pub const ALL_OPS: &[&OpDef] = &[
-    &MODULE, &ENTRY, &FUNC, &SHARED, &LOCAL, &REG, &ADD, &SUB, &MUL, &MAD, &MUL24, &DIV, &REM,
-    &ABS, &NEG, &MIN, &MAX, &AND, &OR, &XOR, &NOT, &SHL, &SHR, &POPC, &CLZ, &BREV, &FMA, &RCP,
-    &SQRT, &RSQRT, &SIN, &COS, &EX2, &LG2, &CVT, &CVTA, &MOV, &SETP, &SELP, &LD, &ST, &ATOM, &RED,
-    &BAR, &VOTE, &SHFL, &BRA, &CALL, &RET, &EXIT, &TRAP, &COPY,
+    &MODULE,
+    &ENTRY,
+    &FUNC,
+    &SHARED,
+    &LOCAL,
+    &REG,
+    &ADD,
+    &SUB,
+    &MUL,
+    &MAD,
+    &MUL24,
+    &MAD24,
+    &DIV,
+    &REM,
+    &ABS,
+    &NEG,
+    &MIN,
+    &MAX,
+    &SAD,
+    &AND,
+    &OR,
+    &XOR,
+    &NOT,
+    &CNOT,
+    &LOP3,
+    &SHL,
+    &SHR,
+    &SHF,
+    &POPC,
+    &CLZ,
+    &BREV,
+    &BFE,
+    &BFI,
+    &BFIND,
+    &PRMT,
+    &DP4A,
+    &DP2A,
+    &FMA,
+    &RCP,
+    &SQRT,
+    &RSQRT,
+    &SIN,
+    &COS,
+    &EX2,
+    &LG2,
+    &TANH,
+    &COPYSIGN,
+    &TESTP,
+    &CVT,
+    &CVTA,
+    &MOV,
+    &SETP,
+    &SET,
+    &SELP,
+    &SLCT,
+    &LD,
+    &LDU,
+    &ST,
+    &ATOM,
+    &RED,
+    &PREFETCH,
+    &BAR,
+    &BARRIER,
+    &MEMBAR,
+    &FENCE,
+    &VOTE,
+    &SHFL,
+    &ACTIVEMASK,
+    &NANOSLEEP,
+    &BRA,
+    &CALL,
+    &RET,
+    &EXIT,
+    &TRAP,
+    &COPY,
 ];
 
 // ----- accessors -----
@@ -456,12 +724,46 @@ pub fn opcode(def: &OpDef) -> &'static str {
     def.name.strip_prefix("ptx.").unwrap_or(def.name)
 }
 
-/// Is `def` a memory op whose operands start with an address (`ld`, `st`,
-/// `atom`, `red`)?
+/// Is `def` a memory op whose operands start with an address (`ld`, `ldu`,
+/// `st`, `atom`, `red`, `prefetch`)?
 pub fn is_memory_op(def: &OpDef) -> bool {
-    [&LD, &ST, &ATOM, &RED]
+    [&LD, &LDU, &ST, &ATOM, &RED, &PREFETCH]
         .iter()
         .any(|d| std::ptr::eq(*d, def))
+}
+
+/// Does an instruction `def` with modifiers `mods` have a result? Fixed by
+/// the definition, except for `bar`/`barrier`, where only the `red` forms
+/// (`bar.red.popc.u32 %r, 0, %p`) produce one.
+pub fn has_result(def: &OpDef, mods: &str) -> bool {
+    match def.results.first().map(|r| r.arity) {
+        Some(Arity::Single) => true,
+        Some(Arity::Optional) => mods.split('.').any(|w| w == "red"),
+        _ => false,
+    }
+}
+
+/// Does `def` never take operands (`membar`, `fence`, `activemask`, `ret`,
+/// `exit`, `trap`)? Their custom form reads no operand list, so that an op
+/// with neither operands nor a result does not swallow the `%x` starting
+/// the next op.
+pub fn takes_no_operands(def: &OpDef) -> bool {
+    [&MEMBAR, &FENCE, &ACTIVEMASK, &RET, &EXIT, &TRAP]
+        .iter()
+        .any(|d| std::ptr::eq(*d, def))
+}
+
+/// May `def` appear in device code (inside a `device.kernel` or
+/// `device.func`, passed through instruction selection unchanged)? Every
+/// instruction that computes, accesses memory or synchronises may; the
+/// structure and control-flow ops (`ptx.reg`, `ptx.local`, `ptx.copy`,
+/// `ptx.bra`, `ptx.call`, `ptx.ret`, `ptx.exit`, `ptx.trap`) belong to
+/// `ptx.entry`/`ptx.func` bodies only: device code has its own control
+/// flow, calls and storage.
+pub fn allowed_in_device_code(def: &OpDef) -> bool {
+    let structure = [&REG, &LOCAL, &COPY, &BRA, &CALL, &RET, &EXIT, &TRAP];
+    INSTRUCTIONS.iter().any(|d| std::ptr::eq(*d, def))
+        && !structure.iter().any(|d| std::ptr::eq(*d, def))
 }
 
 /// The string attribute `name` of `op`.

@@ -13,7 +13,11 @@
 //!   `cf.switch` compare chain or a `cf.assert` adds) keeping its block
 //!   arguments with register types; out-of-SSA removes them later;
 //! - ops are selected block by block in reverse post-order, so a value's
-//!   register exists before any use (a definition dominates its uses).
+//!   register exists before any use (a definition dominates its uses);
+//! - a `ptx` instruction found in device code is passed through: the same
+//!   op definition and attributes over the operands' registers (the
+//!   structure and control-flow ops of the `ptx` dialect are refused there
+//!   by its verifier, and here again).
 //!
 //! Invariants:
 //! - Register types: `i1`→`i1` (`.pred`), `i8`/`i16`→`i16`, `i32`→`i32`,
@@ -42,8 +46,8 @@ use crate::ptxas;
 use lockstep_device::FunctionOp;
 use lockstep_divergence::DivergenceInfo;
 use lockstep_ir::{
-    AttrId, BlockId, Context, Diagnostic, LocId, OpDef, OpId, RegionId, Rewriter, TypeData, TypeId,
-    ValueId,
+    AttrId, BlockId, Context, Diagnostic, LocId, OpDef, OpId, OperationState, RegionId, Rewriter,
+    TypeData, TypeId, ValueId,
 };
 use lockstep_pass::{OptionSpec, Pass, PassContext, PassInfo};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -682,12 +686,59 @@ impl<'a, 'c> Lowering<'a, 'c> {
             "math" => math::lower(self, op, def),
             "device" => device::lower(self, op, def),
             "cf" => control::lower(self, op, def),
+            d if d == lockstep_ptx::PTX.name => self.pass_through(op, def),
             _ => Err(cannot_lower(
                 self.ctx(),
                 op,
                 "no PTX selection for this dialect in device code",
             )),
         }
+    }
+
+    /// A `ptx` instruction in device code (written by hand or raised from
+    /// PTX by an importer) is its own selection: the same definition with
+    /// the same attributes, its operands replaced by their registers, its
+    /// results recorded as the registers of the device results. Device
+    /// values of the register types (`i1`, `i16`, `i32`, `i64`, `f32`,
+    /// `f64`, all an instruction's operands can be) live in registers of
+    /// that same type, and a `sym` names a `device.shared`, which keeps its
+    /// name as a `ptx.shared`.
+    fn pass_through(&mut self, op: OpId, def: &'static OpDef) -> Result<(), Diagnostic> {
+        if !lockstep_ptx::allowed_in_device_code(def) {
+            return Err(cannot_lower(
+                self.ctx(),
+                op,
+                "only PTX instructions, not the structure and control-flow ops of 'ptx.entry'/'ptx.func', can be passed through from device code",
+            ));
+        }
+        let operands = self.operands(op)?;
+        for (&d, &r) in self.ctx().operands(op).iter().zip(&operands) {
+            let (dt, rt) = (self.ctx().value_type(d), self.ctx().value_type(r));
+            if dt != rt {
+                return Err(cannot_lower(
+                    self.ctx(),
+                    op,
+                    &format!(
+                        "an operand of type '{}' is held in a register of type '{}'",
+                        type_text(self.ctx(), dt),
+                        type_text(self.ctx(), rt)
+                    ),
+                ));
+            }
+        }
+        let ctx = self.ctx();
+        let results: Vec<ValueId> = ctx.results(op).to_vec();
+        let result_types: Vec<TypeId> = results.iter().map(|&r| ctx.value_type(r)).collect();
+        let mut st = OperationState::new(lockstep_func::function_like::op_name(ctx, def), self.loc)
+            .operands(&operands)
+            .results(&result_types);
+        st.attrs = ctx.attrs(op).to_vec();
+        let new = self.rw.create(st);
+        let regs: Vec<ValueId> = self.ctx().results(new).to_vec();
+        for (d, r) in results.into_iter().zip(regs) {
+            self.set(d, r);
+        }
+        Ok(())
     }
 
     // ----- values -----
