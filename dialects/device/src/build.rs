@@ -221,6 +221,17 @@ pub fn addrspace_cast(rw: &mut Rewriter<'_>, p: ValueId, to: AddressSpace, loc: 
     create1(rw, &ADDRSPACE_CAST, &[p], t, &[], loc)
 }
 
+/// `device.inttoptr %x : iN to !device.ptr<space>`.
+pub fn inttoptr(rw: &mut Rewriter<'_>, x: ValueId, space: AddressSpace, loc: LocId) -> ValueId {
+    let t = ptr_type(rw.ctx(), space);
+    create1(rw, &INTTOPTR, &[x], t, &[], loc)
+}
+
+/// `device.ptrtoint %p : !device.ptr<...> to int_ty`.
+pub fn ptrtoint(rw: &mut Rewriter<'_>, p: ValueId, int_ty: TypeId, loc: LocId) -> ValueId {
+    create1(rw, &PTRTOINT, &[p], int_ty, &[], loc)
+}
+
 fn volatile_attr(ctx: &Context, volatile: bool) -> Vec<(&'static str, AttrId)> {
     if volatile {
         vec![("volatile", ctx.attr(AttrData::Unit))]

@@ -328,6 +328,35 @@ pub static ADDRSPACE_CAST: OpDef = OpDef {
     ..OpDef::DEFAULT
 };
 
+/// An integer address (in the pointer's own space's window) as a pointer:
+/// how raised PTX, whose addresses are plain registers, names its memory.
+/// `i32` addresses are allowed for `shared` and `local`, whose windows
+/// are below 4 GiB (nvcc -O3 addresses shared memory with 32-bit registers).
+pub static INTTOPTR: OpDef = OpDef {
+    name: "device.inttoptr",
+    summary: "Reads an integer address as a device pointer",
+    operands: &[one("source", &OFFSET)],
+    results: &[one("result", &DEVICE_PTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_int_ptr_cast),
+    fold: Some(fold_int_ptr_round_trip),
+    format: Some(format::CAST_FORMAT),
+    ..OpDef::DEFAULT
+};
+
+/// A device pointer's address as an integer (the inverse of `inttoptr`).
+pub static PTRTOINT: OpDef = OpDef {
+    name: "device.ptrtoint",
+    summary: "Reads a device pointer's address as an integer",
+    operands: &[one("source", &DEVICE_PTR)],
+    results: &[one("result", &OFFSET)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_int_ptr_cast),
+    fold: Some(fold_int_ptr_round_trip),
+    format: Some(format::CAST_FORMAT),
+    ..OpDef::DEFAULT
+};
+
 pub static LOAD: OpDef = OpDef {
     name: "device.load",
     summary: "Loads a value from device memory",
@@ -437,6 +466,8 @@ pub const ALL_OPS: &[&OpDef] = &[
     &ALLOCA,
     &PTRADD,
     &ADDRSPACE_CAST,
+    &INTTOPTR,
+    &PTRTOINT,
     &LOAD,
     &STORE,
     &BARRIER,
@@ -482,6 +513,28 @@ fn fold_addrspace_cast(ctx: &Context, op: OpId, _: &[Option<AttrId>]) -> Option<
     let src = *ctx.operands(op).first()?;
     let inner = ctx.defining_op(src)?;
     if !ctx.isa(inner, &ADDRSPACE_CAST) {
+        return None;
+    }
+    let orig = *ctx.operands(inner).first()?;
+    let res = *ctx.results(op).first()?;
+    (ctx.value_type(orig) == ctx.value_type(res)).then(|| vec![FoldValue::Value(orig)])
+}
+
+/// `ptrtoint (inttoptr %x)` and `inttoptr (ptrtoint %p)` are the
+/// original value when the types round-trip exactly.
+fn fold_int_ptr_round_trip(
+    ctx: &Context,
+    op: OpId,
+    _: &[Option<AttrId>],
+) -> Option<Vec<FoldValue>> {
+    let src = *ctx.operands(op).first()?;
+    let inner = ctx.defining_op(src)?;
+    let inverse = if ctx.isa(op, &INTTOPTR) {
+        &PTRTOINT
+    } else {
+        &INTTOPTR
+    };
+    if !ctx.isa(inner, inverse) {
         return None;
     }
     let orig = *ctx.operands(inner).first()?;

@@ -364,6 +364,36 @@ pub(crate) fn verify_ptradd(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     expect_result_type_of(ctx, op, 0, "base pointer")
 }
 
+/// `inttoptr`/`ptrtoint`: a 32-bit integer only for `shared` and `local`
+/// pointers (their windows fit in 32 bits, as PTX's 32-bit addressing of
+/// those spaces assumes).
+pub(crate) fn verify_int_ptr_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (Some(a), Some(b)) = (operand_type(ctx, op, 0), result_type(ctx, op)) else {
+        return Ok(());
+    };
+    let (int, ptr) = if ptr_space(ctx, a).is_some() {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let Some(space) = ptr_space(ctx, ptr) else {
+        return Ok(());
+    };
+    if ctx.type_data(int).int_width() == Some(32)
+        && !matches!(space, AddressSpace::Shared | AddressSpace::Local)
+    {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "a 32-bit address is only allowed for 'shared' and 'local' pointers, not '{}'",
+                space.keyword()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn verify_addrspace_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (Some(from), Some(to)) = (
         operand_type(ctx, op, 0).and_then(|t| ptr_space(ctx, t)),

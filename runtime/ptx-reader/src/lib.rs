@@ -27,6 +27,7 @@ mod program;
 mod reader;
 
 pub use error::PtxError;
+pub use operands::{Want, type_name, wants};
 pub use program::*;
 
 /// Reads one PTX file. `file` only names the text in diagnostics.

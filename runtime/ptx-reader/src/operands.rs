@@ -31,7 +31,7 @@ use smallvec::SmallVec;
 
 /// What one operand slot accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Want {
+pub enum Want {
     /// A register compatible with this type and of its exact size.
     Exact(ScalarType),
     /// A register compatible with this type, possibly wider (ld/st/cvt data).
@@ -61,7 +61,7 @@ fn family(t: ScalarType) -> Family {
 
 impl Want {
     /// Whether a register declared `r` may stand in this slot.
-    pub(crate) fn accepts(self, r: ScalarType) -> bool {
+    pub fn accepts(self, r: ScalarType) -> bool {
         let rf = family(r);
         match self {
             Want::Addr => matches!(rf, Family::Bits | Family::Int),
@@ -121,7 +121,7 @@ impl Want {
 }
 
 /// The PTX spelling of a type (`s32`, `pred`).
-pub(crate) fn type_name(t: ScalarType) -> &'static str {
+pub fn type_name(t: ScalarType) -> &'static str {
     use ScalarType::*;
     match t {
         Pred => "pred",
@@ -162,7 +162,7 @@ fn doubled(t: ScalarType) -> ScalarType {
 
 /// What the result slots (`dst[0]`, `dst[1]`) and each source slot accept;
 /// `None` where nothing is checked (immediates, labels, call parameters).
-pub(crate) fn wants(inst: &Inst) -> ([Option<Want>; 2], SmallVec<[Option<Want>; 4]>) {
+pub fn wants(inst: &Inst) -> ([Option<Want>; 2], SmallVec<[Option<Want>; 4]>) {
     use Opcode::*;
     use ScalarType::{Pred, U32};
     let t = inst.ty;

@@ -6,7 +6,7 @@
 //!   (`insts.len()` for a label after the last instruction), symbols are indices
 //!   into `Module::globals`, `Function::locals`, `Function::params` or
 //!   `Function::rets`, and callees are indices into `Module::funcs`.
-//! - `insts`, `line_of` and `locs` have the same length.
+//! - `insts`, `line_of`, `opcode_spans` and `locs` have the same length.
 //! - Operand counts and kinds are checked per opcode (`reader::check_shape`):
 //!   e.g. `add` has 2 sources, `mad`/`selp`/`shf` 3, `shfl` 4, `atom.cas` 3;
 //!   `ld`/`st`/`atom`/`red` have an `Addr` in `src[0]`; `bra` a `Label`;
@@ -79,6 +79,10 @@ pub struct Function {
     pub insts: Vec<Inst>,
     /// PTX line (1-based) of each instruction.
     pub line_of: Vec<u32>,
+    /// Byte range in the PTX text of each instruction's dotted opcode
+    /// (`ld.global.nc.f32`), so a consumer can keep the modifiers exactly as
+    /// written and locate diagnostics at the instruction (`PtxError::at`).
+    pub opcode_spans: Vec<(u32, u32)>,
     /// The `.loc file line col` in force at each instruction.
     pub locs: Vec<Option<(u32, u32, u32)>>,
     /// PTX line of the function header.

@@ -1330,6 +1330,10 @@ impl<'t> Reader<'t> {
         .map_err(|(pos, msg)| self.error(pos, msg))?;
         b.func.insts.push(inst);
         b.func.line_of.push(line);
+        let span = opcode.as_span();
+        b.func
+            .opcode_spans
+            .push((span.start() as u32, span.end() as u32));
         b.func.locs.push(b.current_loc);
         Ok(())
     }
@@ -1704,6 +1708,7 @@ fn empty_function(name: String, is_kernel: bool, line: u32) -> Function {
         locals: Vec::new(),
         insts: Vec::new(),
         line_of: Vec::new(),
+        opcode_spans: Vec::new(),
         locs: Vec::new(),
         line,
         maxntid: None,

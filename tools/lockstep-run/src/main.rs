@@ -139,6 +139,19 @@ fn command() -> Command {
                 .help("Take the kernels, by name, from this PTX file instead of compiling them"),
         )
         .arg(
+            Arg::new("optimize-device-ptx")
+                .long("optimize-device-ptx")
+                .value_name("PASSES")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value(lockstep_opt::levels::OPTIMIZING_DEVICE_PASSES)
+                .requires("device-ptx")
+                .help(format!(
+                    "Raise the --device-ptx kernels into device IR, run these device passes on them                      (default: the -O3 list, {}; empty: none, the import/export identity) and run                      the PTX written back",
+                    lockstep_opt::levels::OPTIMIZING_DEVICE_PASSES
+                )),
+        )
+        .arg(
             Arg::new("args")
                 .num_args(0..)
                 .last(true)
@@ -160,6 +173,9 @@ struct Options {
     threads: usize,
     max_warp_insts: u64,
     device_ptx: Option<String>,
+    /// The device passes `--optimize-device-ptx` runs on the raised
+    /// `--device-ptx` kernels.
+    optimize_device_ptx: Option<String>,
     cuda: bool,
     /// The program's arguments (after `--`), without `argv[0]`.
     args: Vec<String>,
@@ -186,12 +202,55 @@ fn options(m: &ArgMatches) -> Result<Options, String> {
             .copied()
             .unwrap_or(lockstep_sim::DEFAULT_MAX_WARP_INSTS),
         device_ptx: m.get_one::<String>("device-ptx").cloned(),
+        optimize_device_ptx: m.get_one::<String>("optimize-device-ptx").cloned(),
         cuda: m.get_one::<String>("backend").is_some_and(|b| b == "cuda"),
         args: m
             .get_many::<String>("args")
             .map(|v| v.cloned().collect())
             .unwrap_or_default(),
     })
+}
+
+/// `--optimize-device-ptx`: `ptx` raised into device IR, `passes` run on
+/// each kernel and function (after inlining, when there are any), and the
+/// result written back as PTX with its `.loc` lines. Errors are reported
+/// on stderr and give `None`.
+fn optimize_ptx(name: &str, ptx: &str, passes: &str, sm: &str) -> Option<String> {
+    let mut src = lockstep_translate::import_ptx("lockstep-run", name, ptx)?;
+    let registry = lockstep_registry::new_registry();
+    let inline = !passes.trim().is_empty();
+    if let Some(p) = lockstep_opt::levels::default_pipeline(passes, "", inline) {
+        let mut pm = match PassManager::parse(&p, &registry) {
+            Ok(pm) => pm,
+            Err(e) => {
+                eprintln!("lockstep-run: error: --optimize-device-ptx: {e}");
+                return None;
+            }
+        };
+        let r = pm.run(&mut src.ctx, src.module);
+        if !r.diagnostics.is_empty() {
+            src.report(&r.diagnostics);
+        }
+        if r.failed {
+            return None;
+        }
+    }
+    let topts = TranslateOptions {
+        sm: sm.to_string(),
+        debug_info: true,
+        ..TranslateOptions::default()
+    };
+    match lockstep_translate::ptx_text(&mut src.ctx, src.module, &topts, name) {
+        Ok(t) => Some(t),
+        Err(TranslateError::Diag(d)) => {
+            src.report(&[d]);
+            None
+        }
+        Err(TranslateError::Message(msg)) => {
+            eprintln!("{msg}");
+            None
+        }
+    }
 }
 
 fn real_main(args: Vec<String>) -> u8 {
@@ -229,6 +288,15 @@ fn run(o: &Options) -> u8 {
             }
         },
         None => None,
+    };
+    let device_ptx = match (device_ptx, &o.optimize_device_ptx) {
+        (Some((ptx_name, ptx)), Some(passes)) => {
+            match optimize_ptx(&ptx_name, &ptx, passes, &o.sm) {
+                Some(out) => Some((format!("{ptx_name} (optimized)"), out)),
+                None => return 1,
+            }
+        }
+        (x, _) => x,
     };
     let Some(cu) = lockstep_translate::compile_cu("lockstep-run", &name, &text) else {
         return 1;

@@ -48,10 +48,55 @@ pub fn report_diagnostics(ctx: &Context, sources: &SourceMgr, ds: &[Diagnostic])
 /// reported on stderr (`tool` prefixes the internal-error line) and give
 /// `None`.
 pub fn compile_cu(tool: &str, name: &str, text: &str) -> Option<CompiledSource> {
+    load_source(
+        tool,
+        name,
+        text,
+        "the front end",
+        lockstep_frontend::compile,
+    )
+}
+
+/// Raises PTX `text` (named `name`) into device IR and verifies it.
+pub fn import_ptx(tool: &str, name: &str, text: &str) -> Option<CompiledSource> {
+    load_source(
+        tool,
+        name,
+        text,
+        "the PTX importer",
+        lockstep_ptx_import::import_ptx,
+    )
+}
+
+/// Is `name` a PTX file (by its extension)?
+pub fn is_ptx_file(name: &str) -> bool {
+    std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ptx"))
+}
+
+/// [`import_ptx`] for a `.ptx` file, [`compile_cu`] for anything else.
+pub fn compile_source(tool: &str, name: &str, text: &str) -> Option<CompiledSource> {
+    if is_ptx_file(name) {
+        import_ptx(tool, name, text)
+    } else {
+        compile_cu(tool, name, text)
+    }
+}
+
+/// Builds a module from `text` with `build` and verifies it; `what` names
+/// the builder in the internal error a verifier failure is.
+fn load_source(
+    tool: &str,
+    name: &str,
+    text: &str,
+    what: &str,
+    build: fn(&mut Context, &str, &str) -> Result<OpId, Diagnostic>,
+) -> Option<CompiledSource> {
     let mut ctx = lockstep_registry::new_context(false);
     let mut sources = SourceMgr::default();
     sources.add(SourceFile::new(ctx.sym(name), text.to_string(), 1));
-    let module = match lockstep_frontend::compile(&mut ctx, name, text) {
+    let module = match build(&mut ctx, name, text) {
         Ok(m) => m,
         Err(d) => {
             report_diagnostics(&ctx, &sources, &[d]);
@@ -66,7 +111,7 @@ pub fn compile_cu(tool: &str, name: &str, text: &str) -> Option<CompiledSource> 
         },
     );
     if let Err(ds) = verified {
-        eprintln!("{tool}: internal error: the front end produced IR that does not verify");
+        eprintln!("{tool}: internal error: {what} produced IR that does not verify");
         report_diagnostics(&ctx, &sources, &ds);
         return None;
     }

@@ -1,6 +1,8 @@
 //! `lockstep-translate (--ptx|--glue-c|--glue-rust|--host-c) FILE.mlir [-o OUT]`:
 //! lockstep's `mlir-translate`. Reads lockstep IR, verifies it, and writes
 //! it out of the IR: PTX text, launch glue or the host program as C.
+//! `lockstep-translate --import-ptx FILE.ptx` goes the other way: it raises
+//! PTX into device IR (`lockstep-ptx-import`) and prints it.
 //!
 //! Invariants:
 //! - Input that does not parse or verify is reported as
@@ -63,7 +65,27 @@ fn command() -> Command {
         );
         ids.push(*name);
     }
+    cmd = cmd.arg(
+        Arg::new("import-ptx")
+            .long("import-ptx")
+            .action(ArgAction::SetTrue)
+            .help("Raise a PTX file into device IR and print it"),
+    );
+    ids.push("import-ptx");
     cmd.group(ArgGroup::new("translation").args(ids).required(true))
+}
+
+/// `--import-ptx`: the raised module, printed.
+fn import(name: &str, text: &str, output: &str) -> u8 {
+    let Some(src) = lockstep_translate::import_ptx("lockstep-translate", name, text) else {
+        return 1;
+    };
+    let ir = lockstep_ir::print_op(&src.ctx, src.module, Default::default());
+    if let Err(msg) = tool::write_output(output, &ir) {
+        eprintln!("lockstep-translate: error: {msg}");
+        return 1;
+    }
+    0
 }
 
 fn real_main(args: Vec<String>) -> u8 {
@@ -95,6 +117,9 @@ fn real_main(args: Vec<String>) -> u8 {
             return 1;
         }
     };
+    if m.get_flag("import-ptx") {
+        return import(&name, &text, &output);
+    }
     let mut ctx = lockstep_registry::new_context(m.get_flag("allow-unregistered-dialect"));
     let mut sources = SourceMgr::default();
     sources.add(SourceFile::new(ctx.sym(&name), text.clone(), 1));

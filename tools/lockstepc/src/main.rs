@@ -157,7 +157,7 @@ fn run(opts: &Options, ex: &Extra, registry: &PassRegistry) -> u8 {
     };
     let mut times = Times::default();
     let parse_start = Instant::now();
-    let Some(cu) = lockstep_translate::compile_cu("lockstepc", &name, &text) else {
+    let Some(cu) = lockstep_translate::compile_source("lockstepc", &name, &text) else {
         return 1;
     };
     let lockstep_translate::CompiledSource {

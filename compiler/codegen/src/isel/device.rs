@@ -82,6 +82,12 @@ pub(super) fn lower(
     if is(&D::ADDRSPACE_CAST) {
         return addrspace_cast(l, op);
     }
+    if is(&D::INTTOPTR) {
+        return inttoptr(l, op);
+    }
+    if is(&D::PTRTOINT) {
+        return ptrtoint(l, op);
+    }
     if is(&D::LOAD) || is(&D::STORE) {
         return load_store(l, op, is(&D::LOAD));
     }
@@ -187,8 +193,61 @@ fn addrspace_cast(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> 
     Ok(())
 }
 
+/// `inttoptr` of an `i64` is its register; of an `i32` (a shared or local
+/// address) the zero-extended register, which memory accesses skip
+/// (`address`), so it is erased as dead when they are its only users.
+fn inttoptr(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
+    let src = l.ctx().operand(op, 0);
+    let a = l.get(op, src)?;
+    let i64t = l.ctx().common.i64;
+    let r = match l.scalar(op, src)? {
+        Scalar::Int(64) => a,
+        Scalar::Int(32) => l.emit(&P::CVT, "u64.u32", &[a], i64t),
+        _ => return Err(cannot_lower(l.ctx(), op, "the address must be i32 or i64")),
+    };
+    l.set(l.ctx().result(op, 0), r);
+    Ok(())
+}
+
+/// `ptrtoint` to `i64` is the pointer's register. To `i32`: the original
+/// register of an `inttoptr` from `i32`, `mov.u32` of a shared symbol's
+/// address, or the low half of the 64-bit address.
+fn ptrtoint(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = l.ctx();
+    let (src, res) = (ctx.operand(op, 0), ctx.result(op, 0));
+    let r = match l.scalar(op, res)? {
+        Scalar::Int(64) => l.get(op, src)?,
+        Scalar::Int(32) => {
+            let i32t = ctx.common.i32;
+            let def = ctx.defining_op(src);
+            let narrow_source = def
+                .filter(|&d| ctx.isa(d, &D::INTTOPTR))
+                .map(|d| ctx.operand(d, 0))
+                .filter(|&x| ctx.value_type(x) == i32t);
+            let symbol = def
+                .filter(|&d| ctx.isa(d, &D::ADDRESSOF))
+                .and_then(|d| D::symbol_ref(ctx, d, "symbol"))
+                .map(|s| ctx.str(s).to_string());
+            if let Some(x) = narrow_source {
+                l.get(op, x)?
+            } else if let Some(name) = symbol {
+                let a = l.ctx().symbol_ref_attr(&name);
+                l.emit_with(&P::MOV, "u32", &[], Some(i32t), &[("sym", a)])
+                    .ok_or_else(|| cannot_lower(l.ctx(), op, "mov has no result"))?
+            } else {
+                let a = l.get(op, src)?;
+                l.emit(&P::CVT, "u32.u64", &[a], i32t)
+            }
+        }
+        _ => return Err(cannot_lower(l.ctx(), op, "the result must be i32 or i64")),
+    };
+    l.set(res, r);
+    Ok(())
+}
+
 /// The register and byte offset that address `ptr`: constant `ptradd`s are
-/// folded into the offset.
+/// folded into the offset, and a shared or local pointer made from an
+/// `i32` address is addressed by that 32-bit register (as nvcc does).
 fn address(l: &Lowering<'_, '_>, op: OpId, ptr: ValueId) -> Result<(ValueId, i64), Diagnostic> {
     let ctx = l.ctx();
     let (mut p, mut off) = (ptr, 0i64);
@@ -204,6 +263,12 @@ fn address(l: &Lowering<'_, '_>, op: OpId, ptr: ValueId) -> Result<(ValueId, i64
             Some(n) if i32::try_from(n).is_ok() => off = n,
             _ => break,
         }
+        p = ctx.operand(d, 0);
+    }
+    if let Some(d) = ctx.defining_op(p)
+        && ctx.isa(d, &D::INTTOPTR)
+        && ctx.value_type(ctx.operand(d, 0)) == ctx.common.i32
+    {
         p = ctx.operand(d, 0);
     }
     Ok((l.get(op, p)?, off))
