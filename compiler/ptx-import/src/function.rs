@@ -245,7 +245,11 @@ impl FnImporter<'_, '_, '_> {
             } => {
                 let t_ops = self.edge_operands(n, 0, taken)?;
                 let f_ops = self.edge_operands(n, 1, fall)?;
-                let c = self.conds[n].unwrap_or_else(|| self.undef_now());
+                // Values kept across the fill may be phis removed since.
+                let c = match self.conds[n] {
+                    Some(c) => self.resolve(c),
+                    None => self.undef_now(),
+                };
                 self.rw.set_insertion_point_to_end(self.blocks[n]);
                 let (bt, bf) = (self.blocks[taken], self.blocks[fall]);
                 if negate {
@@ -255,7 +259,10 @@ impl FnImporter<'_, '_, '_> {
                 }
             }
             Term::Return => {
-                let vals = std::mem::take(&mut self.rets[n]);
+                let vals: Vec<ValueId> = std::mem::take(&mut self.rets[n])
+                    .into_iter()
+                    .map(|v| self.resolve(v))
+                    .collect();
                 dev::ret(self.rw, &vals, loc);
             }
         }
@@ -368,8 +375,9 @@ impl FnImporter<'_, '_, '_> {
                 self.in_entry(|rw| dev::addressof(rw, &name, loc))
             }
             (Space::Local, _) => {
-                let (size, align) = (var.size.unwrap_or(0) as i64, i64::from(var.align.max(1)));
-                self.in_entry(|rw| dev::alloca(rw, size.max(1), Some(align), loc))
+                let size = crate::byte_size(var, self.ptx_loc)?;
+                let align = i64::from(var.align.max(1));
+                self.in_entry(|rw| dev::alloca(rw, size, Some(align), loc))
             }
             _ => {
                 return Err(self.error_here(&format!(

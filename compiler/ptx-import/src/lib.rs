@@ -142,7 +142,7 @@ fn raise_module(
         match g.space {
             Space::Shared if g.is_extern => {}
             Space::Shared => {
-                let size = g.size.unwrap_or(0) as i64;
+                let size = byte_size(g, loc)?;
                 dev::shared(rw, &g.name, size, Some(i64::from(g.align.max(1))), loc);
             }
             other => {
@@ -169,7 +169,9 @@ fn raise_module(
     // `device.shared`s, renamed if a name is taken.
     let mut taken: FxHashSet<String> = m.globals.iter().map(|g| g.name.clone()).collect();
     taken.extend(m.kernels.iter().chain(&m.funcs).map(|f| f.name.clone()));
-    let mut hoist = |rw: &mut Rewriter<'_>, f: &Function| -> FxHashMap<u32, String> {
+    let mut hoist = |rw: &mut Rewriter<'_>,
+                     f: &Function|
+     -> Result<FxHashMap<u32, String>, Diagnostic> {
         let mut names = FxHashMap::default();
         for (i, l) in f.locals.iter().enumerate() {
             if l.space != Space::Shared || l.is_extern {
@@ -183,16 +185,16 @@ fn raise_module(
             }
             let loc = src.loc_at(rw.ctx(), l.pos);
             rw.set_insertion_point_to_end(dev_block);
-            let size = l.size.unwrap_or(0) as i64;
+            let size = byte_size(l, loc)?;
             dev::shared(rw, &name, size, Some(i64::from(l.align.max(1))), loc);
             names.insert(i as u32, name);
         }
-        names
+        Ok(names)
     };
     for k in &m.kernels {
         let loc = src.loc_line(rw.ctx(), k.line);
         let (inputs, _) = signature(rw.ctx(), k, loc)?;
-        let shared = hoist(rw, k);
+        let shared = hoist(rw, k)?;
         rw.set_insertion_point_to_end(dev_block);
         let (op, entry) = dev::kernel(rw, &k.name, &inputs, loc);
         function::raise_function(rw, src, m, &sigs, k, shared, op, entry)?;
@@ -204,12 +206,29 @@ fn raise_module(
             dev::func_decl(rw, &f.name, inputs, results, loc);
             continue;
         }
-        let shared = hoist(rw, f);
+        let shared = hoist(rw, f)?;
         rw.set_insertion_point_to_end(dev_block);
         let (op, entry) = dev::func(rw, &f.name, inputs, results, loc);
         function::raise_function(rw, src, m, &sigs, f, shared, op, entry)?;
     }
     Ok(())
+}
+
+/// The size of a variable with storage, in bytes: positive and within
+/// `i64`, as the device dialect's sizes are.
+pub(crate) fn byte_size(g: &lockstep_ptx_reader::Global, loc: LocId) -> Result<i64, Diagnostic> {
+    match g.size.map(i64::try_from) {
+        Some(Ok(n)) if n > 0 => Ok(n),
+        _ => Err(Diagnostic::error(
+            loc,
+            format!(
+                "cannot raise '{}': a {} variable needs a size from 1 to {} bytes",
+                g.name,
+                space_directive(g.space),
+                i64::MAX
+            ),
+        )),
+    }
 }
 
 fn space_directive(s: Space) -> &'static str {

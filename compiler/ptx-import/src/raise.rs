@@ -916,7 +916,14 @@ impl FnImporter<'_, '_, '_> {
             _ => return Err(self.error_here("this result is not supported here")),
         };
         let loc = self.loc;
-        let (_, r) = lockstep_ptx::inst(self.rw, def, mods, &operands, result, &attrs, loc);
+        let (op, r) = lockstep_ptx::inst(self.rw, def, mods, &operands, result, &attrs, loc);
+        // The reader takes some forms the `ptx` op refuses (a type the
+        // opcode does not have): say so at the instruction.
+        if let Err(ds) = lockstep_ir::verify::verify(self.rw.ctx(), op)
+            && let Some(d) = ds.first()
+        {
+            return Err(self.error_here(&d.message));
+        }
         if let Some(r) = r {
             let signed = inst.ty.is_signed();
             self.def(inst, 0, r, signed)?;

@@ -1,4 +1,4 @@
-//! `lockstep-fuzz [--targets ir,cuda,ptx] [--runs N] [--seed S] [--jobs N]
+//! `lockstep-fuzz [--targets ir,cuda,ptx,ptx-import] [--runs N] [--seed S] [--jobs N]
 //! [--timeout SECS] [--mem-limit MB] [--out DIR] [--repo DIR] [--no-clang]`:
 //! the fuzz loop over lockstep's readers; `lockstep-fuzz replay TARGET FILE`
 //! runs one saved input in-process and prints its outcome;
@@ -24,7 +24,7 @@ fn command() -> Command {
     let target_arg = || {
         Arg::new("target")
             .required(true)
-            .value_parser(["ir", "cuda", "ptx", "selftest"])
+            .value_parser(["ir", "cuda", "ptx", "ptx-import", "selftest"])
     };
     Command::new("lockstep-fuzz")
         .about("Grammar-aware mutation fuzzing of lockstep's IR, CUDA and PTX readers")
@@ -33,7 +33,7 @@ fn command() -> Command {
             Arg::new("targets")
                 .long("targets")
                 .value_name("LIST")
-                .default_value("ir,cuda,ptx")
+                .default_value("ir,cuda,ptx,ptx-import")
                 .help("Comma-separated targets: ir (lockstep-opt), cuda (lockstepc -O3 to PTX), ptx (PTX reader + simulator)"),
         )
         .arg(

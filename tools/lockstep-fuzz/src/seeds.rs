@@ -27,7 +27,7 @@ pub fn lang(target: Target) -> Lang {
     match target {
         Target::Ir => Lang::Ir,
         Target::Cuda | Target::SelfTest => Lang::Cuda,
-        Target::Ptx => Lang::Ptx,
+        Target::Ptx | Target::PtxImport => Lang::Ptx,
     }
 }
 
@@ -120,7 +120,7 @@ pub fn collect(repo: &Path, target: Target, opts: &SeedOptions) -> Vec<Seed> {
             paths.extend(files(&repo.join("tests/lit"), "cu", true));
             read_seeds(repo, &paths)
         }
-        Target::Ptx => {
+        Target::Ptx | Target::PtxImport => {
             let mut paths = files(&repo.join("tests"), "ptx", true);
             paths.extend(files(&repo.join("examples"), "ptx", true));
             let mut seeds = read_seeds(repo, &paths);

@@ -12,6 +12,10 @@
 //! - `ptx`: lockstep-run `--device-ptx`'s path below the host program: the
 //!   PTX reader, the simulator's decode, and every kernel (up to four) run
 //!   on two small CTAs with small buffers and a small instruction budget.
+//! - `ptx-import`: the PTX-to-PTX optimizer's path (`lockstepc FILE.ptx
+//!   -O3 --emit=ptx`): the PTX importer, the verifier (a raised module that
+//!   does not verify is internal), the `-O3` pipeline, PTX code generation;
+//!   then checks that the written PTX reads back.
 //! - `selftest` (hidden): answers to markers in the input (`PANIC`, `HANG`,
 //!   `ABORT`, `OVERFLOW`, `OOM`, `UNLOCATED`, `LOCATED`), so the supervisor's detection of
 //!   each failure kind is tested for real.
@@ -36,24 +40,32 @@ pub enum Target {
     Ir,
     Cuda,
     Ptx,
+    PtxImport,
     /// Hidden: for the supervisor's own tests.
     SelfTest,
 }
 
 impl Target {
-    pub const PUBLIC: [Target; 3] = [Target::Ir, Target::Cuda, Target::Ptx];
+    pub const PUBLIC: [Target; 4] = [Target::Ir, Target::Cuda, Target::Ptx, Target::PtxImport];
 
     pub fn name(self) -> &'static str {
         match self {
             Target::Ir => "ir",
             Target::Cuda => "cuda",
             Target::Ptx => "ptx",
+            Target::PtxImport => "ptx-import",
             Target::SelfTest => "selftest",
         }
     }
 
     pub fn parse(s: &str) -> Option<Target> {
-        [Target::Ir, Target::Cuda, Target::Ptx, Target::SelfTest]
+        [
+            Target::Ir,
+            Target::Cuda,
+            Target::Ptx,
+            Target::PtxImport,
+            Target::SelfTest,
+        ]
             .into_iter()
             .find(|t| t.name() == s)
     }
@@ -63,7 +75,7 @@ impl Target {
         match self {
             Target::Ir => "input.mlir",
             Target::Cuda => "input.cu",
-            Target::Ptx => "input.ptx",
+            Target::Ptx | Target::PtxImport => "input.ptx",
             Target::SelfTest => "input.txt",
         }
     }
@@ -72,7 +84,7 @@ impl Target {
         match self {
             Target::Ir => "mlir",
             Target::Cuda => "cu",
-            Target::Ptx => "ptx",
+            Target::Ptx | Target::PtxImport => "ptx",
             Target::SelfTest => "input",
         }
     }
@@ -171,6 +183,13 @@ pub fn run(target: Target, input: &[u8], stage: &mut dyn FnMut(&str)) -> Outcome
         Target::Ir => run_ir(&text, stage),
         Target::Cuda => run_cuda(&text, stage),
         Target::Ptx => run_ptx(&text, stage),
+        Target::PtxImport => run_compiler(
+            &text,
+            stage,
+            Target::PtxImport,
+            "PTX import",
+            lockstep_ptx_import::import_ptx,
+        ),
         Target::SelfTest => run_selftest(&text, stage),
     }
 }
@@ -347,7 +366,25 @@ fn worst(a: Outcome, b: Outcome) -> Outcome {
 }
 
 fn run_cuda(text: &str, stage: &mut dyn FnMut(&str)) -> Outcome {
-    let name = Target::Cuda.input_name();
+    run_compiler(
+        text,
+        stage,
+        Target::Cuda,
+        "front end",
+        lockstep_frontend::compile,
+    )
+}
+
+/// A compiler driver's path from `build` (the front end or the PTX
+/// importer) through the `-O3` pipeline to PTX that must read back.
+fn run_compiler(
+    text: &str,
+    stage: &mut dyn FnMut(&str),
+    target: Target,
+    what: &str,
+    build: fn(&mut Context, &str, &str) -> Result<OpId, Diagnostic>,
+) -> Outcome {
+    let name = target.input_name();
     let registry = lockstep_registry::new_registry();
     let pipeline = lockstep_opt::levels::optimization_pipeline(3, None, None).unwrap_or_default();
     let mut pm = match pass_manager(&pipeline, &registry) {
@@ -357,8 +394,8 @@ fn run_cuda(text: &str, stage: &mut dyn FnMut(&str)) -> Outcome {
     let mut ctx = lockstep_registry::new_context(false);
     let mut sources = SourceMgr::default();
     sources.add(SourceFile::new(ctx.sym(name), text.to_string(), 1));
-    stage("front end");
-    let m = match lockstep_frontend::compile(&mut ctx, name, text) {
+    stage(what);
+    let m = match build(&mut ctx, name, text) {
         Ok(m) => m,
         Err(d) => return diagnosed(&ctx, &sources, name, &[d]),
     };
@@ -367,10 +404,7 @@ fn run_cuda(text: &str, stage: &mut dyn FnMut(&str)) -> Outcome {
         let o = diagnosed(&ctx, &sources, name, &ds);
         return Outcome::new(
             Kind::Internal,
-            format!(
-                "the front end produced IR that does not verify:\n{}",
-                o.message
-            ),
+            format!("the {what} produced IR that does not verify:\n{}", o.message),
         );
     }
     stage("-O3 pipeline");

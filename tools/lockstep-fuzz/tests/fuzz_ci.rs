@@ -1,6 +1,6 @@
 //! The fuzz loop in CI: a few thousand inputs per target (scale with
 //! `LOCKSTEP_FUZZ_RUNS`, pick the run seed with `LOCKSTEP_FUZZ_SEED`), one
-//! worker per test (the three tests run side by side). Fails on any panic,
+//! worker per test (the four tests run side by side). Fails on any panic,
 //! hang, abort, unlocated diagnostic or broken internal check, and prints
 //! the saved inputs with their messages.
 
@@ -79,4 +79,9 @@ fn cuda() {
 #[test]
 fn ptx() {
     fuzz(Target::Ptx);
+}
+
+#[test]
+fn ptx_import() {
+    fuzz(Target::PtxImport);
 }
