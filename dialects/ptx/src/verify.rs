@@ -1540,6 +1540,20 @@ fn verify_cvt(ctx: &Context, op: OpId, w: &Words<'_, '_>) -> VResult {
     if let Some(p) = problem {
         return Err(op_error(ctx, op, p));
     }
+    // ptxas refuses `.sat` on an integer conversion that cannot overflow
+    // (the destination holds every source value: `cvt.sat.s32.s16`,
+    // `cvt.sat.u64.u32`, `cvt.sat.s64.u32`).
+    if let Some(s) = w.get("saturation")
+        && !sf
+        && !df
+        && ((sk == dk && dw >= sw) || (dk == Kind::Signed && sk == Kind::Unsigned && dw > sw))
+    {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("'.{s}' has nothing to clamp in 'cvt.{dst}.{src}'"),
+        ));
+    }
     if let Some(f) = w.get("flush")
         && src != "f32"
         && dst != "f32"
@@ -1774,6 +1788,16 @@ fn verify_memory(ctx: &Context, op: OpId, def: &OpDef, w: &Words<'_, '_>, ty: &s
     }
     if (param || retval) && ctx.attr_of(op, "offset").is_some() {
         return Err(op_error(ctx, op, "a parameter access takes no 'offset'"));
+    }
+    if let Some(l) = w.get("level")
+        && l.contains("::evict")
+        && space.is_some_and(|sp| sp != "global")
+    {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("'.{l}' needs the global space (or a generic address)"),
+        ));
     }
     if sym && (is(&LDU) || is(&PREFETCH)) {
         return Err(op_error(
