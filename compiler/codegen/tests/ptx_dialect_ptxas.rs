@@ -1,5 +1,6 @@
-//! Hand-written `ptx` IR covering every opcode, every operand position the
-//! emitter prints an immediate in, structure ops (shared, local, functions
+//! Hand-written `ptx` IR covering every opcode (those selection writes and
+//! those the PTX importer adds), every operand position the emitter prints
+//! an immediate in, structure ops (shared, local, functions
 //! calling each other, parameters and results) and SSA control flow (swaps,
 //! cycles, loops) put through `ptx-out-of-ssa` and `ptx-layout`: the PTX
 //! the emitter writes must assemble with NVIDIA's ptxas for sm_80 and sm_90,
@@ -185,6 +186,131 @@ ptx.module @all attributes {target = "sm_80", version = "8.0"} {
 }
 "#;
 
+/// The instructions added for PTX import and the widened forms, with a
+/// constant in every source position that takes an immediate, 32-bit
+/// shared and local addresses, and the barrier forms.
+const IMPORT_OPS: &str = r#"
+ptx.module @imp attributes {target = "sm_80", version = "8.0"} {
+  ptx.shared @buf {size = 1024, align = 4}
+  ptx.entry @k(i64, i32, i64, f32, f64) {
+    ptx.local @depot {size = 16, align = 8}
+    %p0 = ptx.ld param.u64 [param 0] : i64
+    %a = ptx.cvta to.global.u64 %p0 : i64
+    %n = ptx.ld param.u32 [param 1] : i32
+    %w = ptx.ld param.u64 [param 2] : i64
+    %x = ptx.ld param.f32 [param 3] : f32
+    %y = ptx.ld param.f64 [param 4] : f64
+    %c = ptx.mov b32 42 : i32
+    %c64 = ptx.mov b64 1099511627775 : i64
+    %f = ptx.mov f32 1.5 : f32
+    %d = ptx.mov f64 0.25 : f64
+    %z = ptx.mov b32 0 : i32
+    %tpb = ptx.mov b32 64 : i32
+    %m1 = ptx.mov b32 -1 : i32
+    %ns = ptx.mov b32 100 : i32
+    %i0 = ptx.prmt b32 %c, %c, %c : i32
+    %i1 = ptx.prmt b32.b4e %i0, %n, %c : i32
+    %i2 = ptx.bfe u32 %c, %c, %c : i32
+    %l0 = ptx.bfe s64 %c64, %c, %c : i64, i32, i32 -> i64
+    %i3 = ptx.bfi b32 %c, %c, %c, %c : i32
+    %l1 = ptx.bfi b64 %c64, %c64, %c, %c : i64, i64, i32, i32 -> i64
+    %i4 = ptx.bfind u32 %c : i32
+    %i5 = ptx.bfind shiftamt.s64 %c64 : i64 -> i32
+    %i6 = ptx.sad s32 %c, %c, %c : i32
+    %l2 = ptx.sad u64 %c64, %c64, %c64 : i64
+    %i7 = ptx.cnot b32 %c : i32
+    %i8 = ptx.mad24 lo.s32 %c, %c, %c : i32
+    %i9 = ptx.mad24 hi.sat.s32 %i8, %c, %c : i32
+    %i10 = ptx.shf l.clamp.b32 %c, %c, %c : i32
+    %i11 = ptx.shf r.wrap.b32 %i10, %n, %n : i32
+    %i12 = ptx.lop3 b32 %c, %c, %c, 0xe8 : i32
+    %i13 = ptx.dp4a s32.s32 %c, %c, %c : i32
+    %i14 = ptx.dp2a lo.u32.s32 %c, %c, %c : i32
+    %i15 = ptx.mul hi.u32 %i14, %c : i32
+    %i16 = ptx.mad hi.sat.s32 %i15, %c, %c : i32
+    %f0 = ptx.copysign f32 %f, %f : f32
+    %d0 = ptx.copysign f64 %d, %d : f64
+    %f1 = ptx.tanh approx.f32 %f : f32
+    %q0 = ptx.testp notanumber.f32 %f : f32 -> i1
+    %q1 = ptx.testp normal.f64 %d : f64 -> i1
+    %f2 = ptx.slct f32.s32 %f, %f, %c : f32, f32, i32 -> f32
+    %d1 = ptx.slct ftz.f64.f32 %d, %d, %f : f64, f64, f32 -> f64
+    %i17 = ptx.set le.u32.s32 %c, %c : i32
+    %f3 = ptx.set gt.and.f32.f32 %f, %f, %q0 : f32, f32, i1 -> f32
+    %q2 = ptx.setp lt.or.ftz.f32 %x, %f, %q1 : f32, f32, i1 -> i1
+    %f4 = ptx.ex2 approx.ftz.f32 %x : f32
+    %d2 = ptx.rcp approx.ftz.f64 %y : f64
+    %d3 = ptx.rsqrt approx.f64 %d2 : f64
+    %f5 = ptx.min ftz.NaN.f32 %f4, %f : f32
+    %f6 = ptx.cvt sat.f32.f32 %f5 : f32
+    %h0 = ptx.cvt sat.u8.s32 %n : i32 -> i16
+    %s32 = ptx.mov u32 @buf : i32
+    %l32 = ptx.mov u32 @depot : i32
+    %ld0 = ptx.ld shared.u32 [%s32 + 8] : i32
+    %ld1 = ptx.ld local.u32 [%l32 + 4] : i32
+    ptx.st shared.u32 [%s32], %c : i32, i32
+    ptx.st local.u64 [%l32 + 8], %c64 : i32, i64
+    %at0 = ptx.atom shared.cas.b32 [%s32], %c, %ld0 : i32
+    %at1 = ptx.atom global.sys.add.u32 [%a], %c : i64, i32 -> i32
+    %at2 = ptx.atom relaxed.gpu.global.exch.b64 [%a], %c64 : i64
+    ptx.red shared.add.u32 [%s32 + 4], %c : i32, i32
+    ptx.red release.sys.global.or.b32 [%a], %c : i64, i32
+    %ld2 = ptx.ld global.cg.u32 [%a] : i64 -> i32
+    %ld3 = ptx.ld acquire.gpu.global.u32 [%a + 4] : i64 -> i32
+    ptx.st global.wt.u32 [%a], %ld2 : i64, i32
+    ptx.st relaxed.cta.global.u32 [%a + 4], %c : i64, i32
+    %ld4 = ptx.ldu global.f32 [%a + 8] : i64 -> f32
+    ptx.prefetch global.L1 [%a] : i64
+    ptx.prefetch local.L2 [%l32] : i32
+    ptx.bar sync 0
+    ptx.bar sync %z, %tpb : i32
+    ptx.bar arrive %z, %tpb : i32
+    ptx.barrier sync.aligned %z : i32
+    %cnt = ptx.bar red.popc.u32 %z, %tpb, %q2 : i32, i32, i1 -> i32
+    %all = ptx.barrier red.and.aligned.pred %z, %q2 : i32, i1 -> i1
+    ptx.bar warp.sync %m1 : i32
+    ptx.membar gl
+    ptx.fence acq_rel.sys
+    %mask = ptx.activemask b32 : i32
+    ptx.nanosleep u32 %ns : i32
+    %r0 = ptx.add s32 %i1, %i2 : i32
+    %r1 = ptx.add s32 %r0, %i3 : i32
+    %r2 = ptx.add s32 %r1, %i4 : i32
+    %r3 = ptx.add s32 %r2, %i5 : i32
+    %r4 = ptx.add s32 %r3, %i6 : i32
+    %r5 = ptx.add s32 %r4, %i7 : i32
+    %r6 = ptx.add s32 %r5, %i9 : i32
+    %r7 = ptx.add s32 %r6, %i11 : i32
+    %r8 = ptx.add s32 %r7, %i12 : i32
+    %r9 = ptx.add s32 %r8, %i13 : i32
+    %r10 = ptx.add s32 %r9, %i16 : i32
+    %r11 = ptx.add s32 %r10, %i17 : i32
+    %r12 = ptx.add s32 %r11, %ld1 : i32
+    %r13 = ptx.add s32 %r12, %at0 : i32
+    %r14 = ptx.add s32 %r13, %at1 : i32
+    %r15 = ptx.add s32 %r14, %ld3 : i32
+    %r16 = ptx.add s32 %r15, %cnt : i32
+    %r17 = ptx.selp b32 %r16, %mask, %all : i32, i32, i1 -> i32
+    %e0 = ptx.add s64 %l0, %l1 : i64
+    %e1 = ptx.add s64 %e0, %l2 : i64
+    %e2 = ptx.add s64 %e1, %at2 : i64
+    %g0 = ptx.add f32 %f0, %f1 : f32
+    %g1 = ptx.add f32 %g0, %f2 : f32
+    %g2 = ptx.add f32 %g1, %f3 : f32
+    %g3 = ptx.add f32 %g2, %f6 : f32
+    %g4 = ptx.add f32 %g3, %ld4 : f32
+    %k0 = ptx.add f64 %d0, %d1 : f64
+    %k1 = ptx.add f64 %k0, %d3 : f64
+    ptx.st global.u32 [%a], %r17 : i64, i32
+    ptx.st global.u64 [%a + 8], %e2 : i64, i64
+    ptx.st global.f32 [%a + 16], %g4 : i64, f32
+    ptx.st global.f64 [%a + 24], %k1 : i64, f64
+    ptx.st global.u8 [%a + 32], %h0 : i64, i16
+    ptx.ret
+  }
+}
+"#;
+
 /// SSA control flow left for the passes: swaps, a rotation, a loop value
 /// used after the loop, a diamond and a loop in a device function.
 const CONTROL_FLOW: &str = r#"
@@ -292,6 +418,59 @@ fn every_opcode_and_immediate_position_assembles() {
 #[test]
 fn out_of_ssa_and_layout_output_assembles() {
     check_assembles("control flow", CONTROL_FLOW);
+}
+
+#[test]
+fn import_instructions_assemble() {
+    check_assembles("import ops", IMPORT_OPS);
+}
+
+/// The new instructions take an immediate in every source position, the
+/// barrier number and a warp-multiple thread count of `bar` too; the shared
+/// and local windows are addressed with 32-bit registers.
+#[test]
+fn import_instructions_fold_immediates() {
+    let (ctx, m) = lower(IMPORT_OPS);
+    let ptx = lockstep_ptx::emit::emit_module(&ctx, m, &Default::default()).unwrap();
+    for line in [
+        "prmt.b32 \t%r2, 42, 42, 42;",
+        "bfe.u32 \t%r4, 42, 42, 42;",
+        "bfe.s64 \t%rd4, 1099511627775, 42, 42;",
+        "bfi.b32 \t%r5, 42, 42, 42, 42;",
+        "bfi.b64 \t%rd5, 1099511627775, 1099511627775, 42, 42;",
+        "bfind.u32 \t%r6, 42;",
+        "sad.u64 \t%rd6, 1099511627775, 1099511627775, 1099511627775;",
+        "cnot.b32 \t%r9, 42;",
+        "mad24.lo.s32 \t%r10, 42, 42, 42;",
+        "shf.l.clamp.b32 \t%r12, 42, 42, 42;",
+        "lop3.b32 \t%r14, 42, 42, 42, 232;",
+        "dp4a.s32.s32 \t%r15, 42, 42, 42;",
+        "dp2a.lo.u32.s32 \t%r16, 42, 42, 42;",
+        "copysign.f32 \t%f2, 0f3FC00000, 0f3FC00000;",
+        "copysign.f64 \t%fd2, 0d3FD0000000000000, 0d3FD0000000000000;",
+        "tanh.approx.f32 \t%f3, 0f3FC00000;",
+        "testp.notanumber.f32 \t%p1, 0f3FC00000;",
+        "slct.f32.s32 \t%f4, 0f3FC00000, 0f3FC00000, 42;",
+        "set.le.u32.s32 \t%r19, 42, 42;",
+        "mov.u32 \t%r20, buf;",
+        "mov.u32 \t%r21, depot;",
+        "ld.shared.u32 \t%r22, [%r20+8];",
+        "st.local.u64 \t[%r21+8], 1099511627775;",
+        "atom.shared.cas.b32 \t%r24, [%r20], 42, %r22;",
+        "prefetch.local.L2 \t[%r21];",
+        "bar.sync \t0, 64;",
+        "bar.arrive \t0, 64;",
+        "barrier.sync.aligned \t0;",
+        "bar.red.popc.u32 \t%r28, 0, 64, %p3;",
+        "bar.warp.sync \t-1;",
+        "nanosleep.u32 \t100;",
+    ] {
+        assert!(ptx.contains(line), "missing {line:?} in\n{ptx}");
+    }
+    // Every constant has a use that takes it as an immediate only.
+    for absent in ["mov.b32", "mov.b64", "mov.f32", "mov.f64"] {
+        assert!(!ptx.contains(absent), "unexpected {absent:?} in\n{ptx}");
+    }
 }
 
 /// The constants of ALL_OPS that sit in immediate positions are printed
