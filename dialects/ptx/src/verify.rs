@@ -2029,3 +2029,40 @@ pub(crate) fn verify_call_symbol_uses(
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A free slot takes its words wherever they stand, so no other slot
+    /// of the same grammar may share one (the match would be ambiguous).
+    #[test]
+    fn free_slot_words_belong_to_no_other_slot() {
+        for def in crate::ops::ALL_OPS {
+            let Some(slots) = grammar(def) else {
+                continue;
+            };
+            for (i, s) in slots.iter().enumerate().filter(|(_, s)| s.free) {
+                for (j, t) in slots.iter().enumerate() {
+                    if i != j
+                        && let Some(w) = s.words.iter().find(|w| t.words.contains(w))
+                    {
+                        panic!(
+                            "'{}': '{w}' is in the free slot '{}' and in '{}'",
+                            def.name, s.what, t.what
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every instruction has a grammar; the structure ops have none.
+    #[test]
+    fn every_instruction_has_a_grammar() {
+        for def in crate::ops::INSTRUCTIONS {
+            let checked_apart = std::ptr::eq(*def, &crate::BRA) || std::ptr::eq(*def, &crate::CALL);
+            assert_eq!(grammar(def).is_some(), !checked_apart, "{}", def.name);
+        }
+    }
+}
