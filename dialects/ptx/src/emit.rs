@@ -20,6 +20,11 @@
 //! - A `mov` of an immediate whose every use accepts an immediate operand
 //!   (checked with ptxas, see `immediate_ok`) is not printed: its uses print
 //!   the immediate (`42`, `0f3F800000`, `0d...`) instead.
+//! - An instruction prints as `opcode.mods` then its result, its address
+//!   (memory ops), its operands and, for `bar`/`barrier`/`lop3`, its
+//!   `value` last (the barrier number when it is the only source, the
+//!   lookup table); address registers print by name whatever their width
+//!   (32-bit shared/local addresses are the verifier's business).
 //! - Input that is not a verified `ptx.module` free of block arguments (run
 //!   `ptx-out-of-ssa` first) gives a located diagnostic, never a panic.
 //! - With `debug_info`, `.file N "path"` lists the files of the ops'
