@@ -27,7 +27,9 @@
 //! - Nothing but the functions' bodies changes; a function without block
 //!   arguments is left alone.
 
-use lockstep_ir::{BlockId, Context, Diagnostic, InsertPoint, OpId, Rewriter, TypeId, ValueId};
+use lockstep_ir::{
+    BlockId, Context, Diagnostic, InsertPoint, OpId, RegionId, Rewriter, TypeId, ValueId,
+};
 use lockstep_pass::{Pass, PassContext, PassInfo};
 use lockstep_ptx::{BRA, ENTRY, FUNC};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -63,6 +65,11 @@ impl Pass for OutOfSsa {
             .add("num-copies", "ptx.copy ops created", stats.copies);
         cx.stats
             .add("num-split", "Critical edges split", stats.split_edges);
+        cx.stats.add(
+            "num-coalesced",
+            "Values kept in their block argument's register",
+            stats.coalesced,
+        );
         if stats.registers == 0 && stats.split_edges == 0 {
             cx.mark_all_preserved();
         }
@@ -84,6 +91,8 @@ pub struct OutOfSsaStats {
     pub registers: u64,
     pub copies: u64,
     pub split_edges: u64,
+    /// Values given their block argument's register (no edge copies).
+    pub coalesced: u64,
 }
 
 /// The `ptx.entry`/`ptx.func` ops nested in (or equal to) `root`.
@@ -105,6 +114,7 @@ pub fn out_of_ssa(rw: &mut Rewriter<'_>, root: OpId) -> Result<OutOfSsaStats, Di
         total.registers += s.registers;
         total.copies += s.copies;
         total.split_edges += s.split_edges;
+        total.coalesced += s.coalesced;
     }
     Ok(total)
 }
@@ -138,10 +148,17 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
         return Ok(stats);
     }
 
-    // 1. Split the critical edges that carry values.
+    // 0. Values that can live in their block argument's register.
+    let classes = coalescing_classes(rw.ctx, f, region);
+
+    // 1. Split the critical edges that carry values (other than a value
+    //    already in the argument's register).
     let edges =
         lockstep_transforms::split_critical_edges::critical_edges(rw.ctx, f, &|ctx, t, i| {
-            !ctx.block_args(ctx.successors(t)[i]).is_empty()
+            let args = ctx.block_args(ctx.successors(t)[i]);
+            args.iter()
+                .zip(ctx.successor_operands(t, i))
+                .any(|(a, v)| a != v && classes.get(v) != Some(a))
         });
     let made = lockstep_transforms::split_critical_edges::split_edges(
         rw,
@@ -177,6 +194,23 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
             reg_of.insert(a, r);
             stats.registers += 1;
         }
+    }
+
+    // 2b. A coalesced value is written into its argument's register where
+    //     it is defined, and read from there: its edge copies become
+    //     self-copies, which vanish, and the emitter computes it straight
+    //     into the register (`coalesce_copies` there).
+    let mut members: Vec<(ValueId, ValueId)> = classes.iter().map(|(&v, &a)| (v, a)).collect();
+    members.sort_unstable();
+    for (v, a) in members {
+        let (Some(&r), Some(d)) = (reg_of.get(&a), rw.ctx.defining_op(v)) else {
+            continue;
+        };
+        rw.replace_all_uses_with(v, r);
+        rw.set_insertion_point(InsertPoint::After(d));
+        let loc = rw.ctx.loc(d);
+        lockstep_ptx::copy(rw, r, v, loc);
+        stats.coalesced += 1;
     }
 
     // 3. Parallel copies on the edges.
@@ -252,6 +286,118 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
         }
     }
     Ok(stats)
+}
+
+/// The values (keys) that may live in the register of a block argument
+/// (values), so that no copy is needed on the edges forwarding them: the
+/// loop variable updated in place (`add %r1, %r1, 1`) rather than computed
+/// into a new register and copied on the back edge.
+///
+/// A class is an argument `A` and the values `v` forwarded to it that are
+/// results of instructions; `v` joins when (Boissinot et al.'s value-based
+/// interference, checked with liveness at the definitions):
+/// - `v` is forwarded to no other argument;
+/// - `A` is dead after `v`'s definition (`R := v` there clobbers nothing);
+/// - every member already in the class is dead at `v`'s definition and
+///   `v` at theirs;
+/// - `v` is dead at the end of every edge that copies a non-member into
+///   `A`'s register.
+///
+/// Then every member's uses may read the register, written right after
+/// each member's definition.
+fn coalescing_classes(ctx: &Context, f: OpId, region: RegionId) -> FxHashMap<ValueId, ValueId> {
+    let blocks: Vec<BlockId> = ctx.region_blocks(region).to_vec();
+    let mut incoming: FxHashMap<ValueId, Vec<(BlockId, ValueId)>> = FxHashMap::default();
+    let mut forwarded_to: FxHashMap<ValueId, FxHashSet<ValueId>> = FxHashMap::default();
+    for &p in &blocks {
+        let Some(t) = ctx.terminator(p) else {
+            continue;
+        };
+        for (i, &s) in ctx.successors(t).iter().enumerate() {
+            for (&a, &v) in ctx.block_args(s).iter().zip(ctx.successor_operands(t, i)) {
+                incoming.entry(a).or_default().push((p, v));
+                forwarded_to.entry(v).or_default().insert(a);
+            }
+        }
+    }
+    if incoming.is_empty() {
+        return FxHashMap::default();
+    }
+    let live = lockstep_analysis::liveness::Liveness::compute(ctx, f);
+    let position: FxHashMap<OpId, usize> = blocks
+        .iter()
+        .flat_map(|&b| ctx.block_ops(b).enumerate().map(|(i, o)| (o, i)))
+        .collect();
+    // Is `x` live right after op `d`?
+    let live_after = |x: ValueId, d: OpId| -> bool {
+        let Some(b) = ctx.parent_block(d) else {
+            return true;
+        };
+        let at = position.get(&d).copied().unwrap_or(0);
+        if let Some(xd) = ctx.defining_op(x)
+            && ctx.parent_block(xd) == Some(b)
+            && position.get(&xd).copied().unwrap_or(0) > at
+        {
+            return false;
+        }
+        ctx.uses(x).iter().any(|u| {
+            ctx.parent_block(u.op) == Some(b) && position.get(&u.op).copied().unwrap_or(0) > at
+        }) || live.is_live_out(x, b)
+    };
+    let mut classes: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    for &b in &blocks {
+        for &a in ctx.block_args(b) {
+            let Some(edges) = incoming.get(&a) else {
+                continue;
+            };
+            let mut members: Vec<(ValueId, OpId)> = Vec::new();
+            // Later edges first: back edges, whose copies run every
+            // iteration, usually come from later blocks.
+            for &(_, v) in edges.iter().rev() {
+                if v == a
+                    || classes.contains_key(&v)
+                    || members.iter().any(|&(m, _)| m == v)
+                    || ctx.value_type(v) != ctx.value_type(a)
+                {
+                    continue;
+                }
+                let Some(d) = ctx.defining_op(v) else {
+                    continue;
+                };
+                // A constant stays where it is: copying an immediate costs
+                // what computing it into the register would.
+                let constant = ctx.isa(d, &lockstep_ptx::MOV) && ctx.attr_of(d, "value").is_some();
+                if constant
+                    || ctx.parent_block(d).and_then(|pb| ctx.block_parent(pb)) != Some(region)
+                    || ctx.results(d).len() != 1
+                    || forwarded_to.get(&v).is_some_and(|s| s.len() != 1)
+                    || live_after(a, d)
+                    || members
+                        .iter()
+                        .any(|&(m, md)| live_after(m, d) || live_after(v, md))
+                {
+                    continue;
+                }
+                let clobbered = edges.iter().any(|&(p, w)| {
+                    w != a
+                        && w != v
+                        && !members.iter().any(|&(m, _)| m == w)
+                        && (live.is_live_out(v, p)
+                            || members.iter().any(|&(m, _)| live.is_live_out(m, p)))
+                });
+                if clobbered {
+                    continue;
+                }
+                members.push((v, d));
+            }
+            // A later member may make an earlier one's edge a non-member
+            // copy no more, never the reverse: the checks above stay valid.
+            for (v, _) in members {
+                classes.insert(v, a);
+            }
+        }
+    }
+    classes
 }
 
 /// A location of [`sequentialize`]'s input or a temporary it asked for.

@@ -14,7 +14,7 @@
 // OUT: sum 408128 errors 0
 // Each warp loads a[i] once, before the first branch, instead of once
 // behind each of the two divergent branches.
-// SPECSTATS: "totals": {"launches": 1, "inst_executed": 224,
+// SPECSTATS: "totals": {"launches": 1, "inst_executed": 208,
 // BASESTATS: "totals": {"launches": 1, "inst_executed": 240,
 #include <cstdio>
 

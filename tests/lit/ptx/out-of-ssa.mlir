@@ -8,8 +8,9 @@
 // RUN: lockstep-opt %s -p 'builtin.module(ptx.module(ptx.entry(ptx-out-of-ssa)))' --pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
 // STATS: PtxOutOfSsa
+// STATS-NEXT: (S) {{ *}}2 num-coalesced
 // STATS-NEXT: (S) 18 num-copies
-// STATS-NEXT: (S) {{ *}}9 num-registers
+// STATS-NEXT: (S) 10 num-registers
 // STATS-NEXT: (S) {{ *}}2 num-split
 
 ptx.module @m attributes {target = "sm_80", version = "8.0"} {
@@ -106,20 +107,23 @@ ptx.module @m attributes {target = "sm_80", version = "8.0"} {
     ptx.ret
   }
 
+  // %n lives in %y's register from its definition on (it is dead wherever
+  // that register changes), so the edge into ^bb2 copies nothing; the
+  // constant %a is still copied where it is forwarded.
   // CHECK-LABEL: ptx.entry @diamond(i64, i32) {
   // CHECK-NEXT:   %[[X:.*]] = ptx.reg : i32
   // CHECK-NEXT:   %[[Y:.*]] = ptx.reg : i32
   // CHECK-NEXT:   %[[Z:.*]] = ptx.reg : i32
   // CHECK-NEXT:   %[[N:.*]] = ptx.ld param.u32 [param 1] : i32
+  // CHECK-NEXT:   ptx.copy %[[Y]], %[[N]] : i32
   // CHECK-NEXT:   %[[A:.*]] = ptx.mov b32 1 : i32
-  // CHECK-NEXT:   %[[C:.*]] = ptx.setp lt.s32 %[[N]], %[[A]] : i32 -> i1
+  // CHECK-NEXT:   %[[C:.*]] = ptx.setp lt.s32 %[[Y]], %[[A]] : i32 -> i1
   // CHECK-NEXT:   ptx.bra %[[C]], ^bb1, ^bb2
   // CHECK-NEXT: ^bb1:
   // CHECK-NEXT:   ptx.copy %[[X]], %[[A]] : i32
   // CHECK-NEXT:   ptx.copy %[[Z]], %[[X]] : i32
   // CHECK-NEXT:   ptx.bra ^bb3
   // CHECK-NEXT: ^bb2:
-  // CHECK-NEXT:   ptx.copy %[[Y]], %[[N]] : i32
   // CHECK-NEXT:   ptx.copy %[[Z]], %[[Y]] : i32
   // CHECK-NEXT:   ptx.bra ^bb3
   // CHECK-NEXT: ^bb3:
@@ -137,6 +141,40 @@ ptx.module @m attributes {target = "sm_80", version = "8.0"} {
   ^bb3(%z: i32):
     %p = ptx.ld param.u64 [param 0] : i64
     ptx.st global.u32 [%p], %z : i64, i32
+    ptx.ret
+  }
+
+  // Coalescing: the loop's next value %next is dead wherever %i's register
+  // is written, and %i is dead after %next is computed, so %next is
+  // computed into %i's register: no copy on the back edge, which then
+  // needs no block of its own (the exit reads %next, not %i).
+  // CHECK-LABEL: ptx.entry @in_place(i64, i32) {
+  // CHECK-NEXT:   %[[I:.*]] = ptx.reg : i32
+  // CHECK-NEXT:   %[[N:.*]] = ptx.ld param.u32 [param 1] : i32
+  // CHECK-NEXT:   %[[Z:.*]] = ptx.mov b32 0 : i32
+  // CHECK-NEXT:   %[[ONE:.*]] = ptx.mov b32 1 : i32
+  // CHECK-NEXT:   ptx.copy %[[I]], %[[Z]] : i32
+  // CHECK-NEXT:   ptx.bra ^bb1
+  // CHECK-NEXT: ^bb1:
+  // CHECK-NEXT:   %[[NEXT:.*]] = ptx.add s32 %[[I]], %[[ONE]] : i32
+  // CHECK-NEXT:   ptx.copy %[[I]], %[[NEXT]] : i32
+  // CHECK-NEXT:   %[[C:.*]] = ptx.setp lt.s32 %[[I]], %[[N]] : i32 -> i1
+  // CHECK-NEXT:   ptx.bra %[[C]], ^bb1, ^bb2
+  // CHECK-NEXT: ^bb2:
+  // CHECK-NEXT:   %[[P:.*]] = ptx.ld param.u64 [param 0] : i64
+  // CHECK-NEXT:   ptx.st global.u32 [%[[P]]], %[[I]] : i64, i32
+  ptx.entry @in_place(i64, i32) {
+    %n = ptx.ld param.u32 [param 1] : i32
+    %zero = ptx.mov b32 0 : i32
+    %one = ptx.mov b32 1 : i32
+    ptx.bra ^bb1(%zero : i32)
+  ^bb1(%i: i32):
+    %next = ptx.add s32 %i, %one : i32
+    %c = ptx.setp lt.s32 %next, %n : i32 -> i1
+    ptx.bra %c, ^bb1(%next : i32), ^bb2
+  ^bb2:
+    %p = ptx.ld param.u64 [param 0] : i64
+    ptx.st global.u32 [%p], %next : i64, i32
     ptx.ret
   }
 }
