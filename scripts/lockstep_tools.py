@@ -1,23 +1,30 @@
 """Shared by the report scripts in scripts/ (ptx-vs-clang, sim-vs-clang,
-code-motion-eval).
+code-motion-eval, kfcm-eval, ptx-opt-eval).
 
-Tool lookup, the clang-22 CUDA device command, subprocess running, one
-simulator run with its counters, and the report-header helpers, so every
-report compiles clang's side and reads the simulator the same way.
+Tool lookup, the clang-22 and nvcc device commands, subprocess running, one
+simulator run with its counters, a child process's CPU time, static PTX
+instruction counts, and the report-header helpers, so every report compiles
+the peers' side, counts PTX and reads the simulator the same way.
 
 Invariants:
 - Lookup never guesses silently: an environment override that does not name
   an executable file is an error (MissingTool), not a fallback.
 - `run` never raises on a tool failure; it returns (ok, stdout, stderr).
 - `clang_cmd` is REFERENCE §4's command with the prelude flags of
-  tests/harness/clang_peer_main.rs; changing it changes every report.
+  tests/harness/clang_peer_main.rs; `nvcc_ptx_cmd` is the flags
+  lockstep-difftest gives nvcc; changing either changes every report.
+- `kernel_cycles` is the simulator's `cycles` less LAUNCH_OVERHEAD_CYCLES
+  per launch (runtime/sim/src/timing.rs; the stats JSON has no separate
+  field for it); the two must change together.
 """
 
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,6 +32,9 @@ CUDA_DIR = REPO / "tests" / "cuda"
 TOOL_TIMEOUT_S = 300
 RUN_TIMEOUT_S = 600
 ERROR_QUOTE_CHARS = 300
+# The timing model's fixed charge per kernel launch (LAUNCH_OVERHEAD in
+# runtime/sim/src/timing.rs): a launch's cycles are this plus its slowest SM.
+LAUNCH_OVERHEAD_CYCLES = 7000
 
 
 class MissingTool(Exception):
@@ -132,8 +142,72 @@ def clang_cmd(clang, sm, cu, ptx):
     ]  # fmt: skip
 
 
+# The thesis's code-motion variants (Figs. 4.7 and 4.14-4.17), in its order.
+CODE_MOTION_VARIANTS = ("lcm", "scm", "spre", "sscm", "srqp", "esrqp", "ssrqp-s", "ssrqp")
+
+
+def code_motion_passes(variant):
+    """The device pass list that measures one code-motion variant.
+
+    -O3's device list (OPTIMIZING_DEVICE_PASSES in tools/lockstep-opt/src/
+    levels.rs) with `variant` as its code motion: after canonicalization and
+    cleaned up by the same passes; a `+` joins passes run one after the other,
+    so `sscm+ssrqp` is exactly -O3.
+    """
+    return f"canonicalize,cse,{variant.replace('+', ',')},canonicalize,cse"
+
+
+def nvcc_ptx_cmd(nvcc, sm, cu, ptx, flags=()):
+    """nvcc's -O3 device compile to PTX (lockstep-difftest's flags), `flags` (-I, -D, ...) first."""
+    return [nvcc, *flags, "-ptx", "-O3", f"-arch={sm}", "-w", str(cu), "-o", str(ptx)]
+
+
+def ptxas_version(ptxas):
+    """The release line (`... release 13.5, V13.5.37`) and the last (build) line."""
+    ok, out, err = run([ptxas, "--version"])
+    lines = [l.strip() for l in (out or err).splitlines() if l.strip()]
+    if not lines:
+        return "(no version output)"
+    release = [l for l in lines[:-1] if "release" in l]
+    return "; ".join(release[:1] + lines[-1:])
+
+
+def child_times(cmd, stdin_path=None, cwd=None):
+    """Runs cmd with output discarded: {"wall", "cpu" (user + system, s), "rss_mib"}, or None on failure."""
+    stdin = open(stdin_path, "rb") if stdin_path is not None else subprocess.DEVNULL
+    try:
+        start = time.perf_counter()
+        p = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - start
+    except OSError:
+        return None
+    finally:
+        if stdin_path is not None:
+            stdin.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        return None
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mib": usage.ru_maxrss / 1024.0}
+
+
 def geomean(ratios):
     return math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else None
+
+
+def parse_programs(spec):
+    """`a.cu,b.cu`: each path taken as given, else relative to the repository."""
+    progs = []
+    for item in (s.strip() for s in spec.split(",")):
+        if not item:
+            continue
+        p = Path(item)
+        cand = p if p.is_file() else REPO / p
+        if not cand.is_file():
+            raise ValueError(f"no such program: {item}")
+        progs.append(cand.resolve())
+    if not progs:
+        raise ValueError("--programs names no program")
+    return progs
 
 
 def rel(path):
@@ -166,16 +240,23 @@ def quote_error(text, workdir):
 
 
 def metrics_from_stats(path):
-    """The whole-program figures of a `lockstep-run --stats-json` file (its totals)."""
-    totals = json.loads(path.read_text())["totals"]
+    """The whole-program figures of a `lockstep-run --stats-json` file (its totals).
+
+    `kernel_cycles` is `cycles` without the fixed launch charge: the per-launch
+    entries' cycles less LAUNCH_OVERHEAD_CYCLES each, summed.
+    """
+    stats = json.loads(path.read_text())
+    totals = stats["totals"]
     return {
         "inst_executed": totals["inst_executed"],
         "warp_execution_efficiency": totals["warp_execution_efficiency"],
+        "branch_efficiency": totals["branch_efficiency"],
         "transactions": totals["gld_transactions"] + totals["gst_transactions"],
         "gld_transactions": totals["gld_transactions"],
         "branch": totals["branch"],
         "divergent_branch": totals["divergent_branch"],
         "cycles": totals["cycles"],
+        "kernel_cycles": sum(k["cycles"] - LAUNCH_OVERHEAD_CYCLES for k in stats["kernels"]),
         "launches": totals.get("launches"),
     }
 
@@ -197,3 +278,160 @@ def simulate(cmd, stats_json, workdir):
     elif result["metrics"] is None and result["error"] is None:
         result["error"] = "no stats JSON written"
     return result
+
+
+# ------------------------------------------------------------- PTX listings
+
+
+def ptx_without_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def ptx_functions(ptx):
+    """{symbol: (kind, body)} for every `.entry`/`.func` definition (not declarations)."""
+    text = ptx_without_comments(ptx)
+    funcs = {}
+    for m in re.finditer(r"\.(entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$%][\w$%]*)", text):
+        kind, name = m.group(1), m.group(2)
+        i = m.end()
+        # Skip the parameter list, then require a body (a `;` means a declaration).
+        depth = 0
+        while i < len(text):
+            c = text[i]
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+            elif depth == 0 and c in "{;":
+                break
+            i += 1
+        if i >= len(text) or text[i] != "{":
+            continue
+        start, depth = i, 0
+        while i < len(text):
+            if text[i] == "{":
+                depth += 1
+            elif text[i] == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        funcs[name] = (kind, text[start + 1 : i])
+    return funcs
+
+
+LABEL_OR_BRACE = re.compile(r"^(?:\s+|[{}]|[A-Za-z_$%][\w$%]*\s*:)")
+
+
+def ptx_statements(body):
+    """The instruction statements of a function body, each stripped, guard included.
+
+    Not statements: directives (`.reg`, `.param`, `.local`, `.loc`, `.pragma`, ...),
+    labels, scope braces and comments. A statement is `;`-terminated, so a line
+    holding two instructions gives two.
+    """
+    # Directives without a `;` (`.loc`, `.file`) would otherwise glue onto the
+    # next statement and hide it.
+    lines = [l for l in body.splitlines() if not (l.strip().startswith(".") and ";" not in l)]
+    out = []
+    for stmt in "\n".join(lines).split(";")[:-1]:
+        while True:
+            m = LABEL_OR_BRACE.match(stmt)
+            if not m or not m.group(0):
+                break
+            stmt = stmt[m.end() :]
+        if stmt and not stmt.startswith("."):
+            out.append(" ".join(stmt.split()))
+    return out
+
+
+def count_ptx_instructions(body):
+    """Instruction statements in a function body (see `ptx_statements`)."""
+    return len(ptx_statements(body))
+
+
+def ptx_opcode(stmt):
+    """`add.s32 %r1, ...` -> `add`; a guard (`@%p1 bra ...`) is skipped."""
+    words = stmt.split()
+    if words and words[0].startswith("@"):
+        words = words[1:]
+    return words[0].split(".")[0] if words else ""
+
+
+# ------------------------------------------------------ ptxas and SASS listings
+
+
+def parse_ptxas_info(stderr):
+    """{symbol: {"regs": N, "stack": B, "spill_st": B, "spill_ld": B}} from `ptxas -v`."""
+    info, current = {}, None
+    for line in stderr.splitlines():
+        m = re.search(r"Compiling (?:entry )?function '([^']+)'", line) or re.search(
+            r"Function properties for (\S+)", line
+        )
+        if m:
+            current = m.group(1)
+            info.setdefault(current, {})
+            continue
+        if current is None:
+            continue
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
+        if m:
+            info[current].update(stack=int(m.group(1)), spill_st=int(m.group(2)), spill_ld=int(m.group(3)))
+        m = re.search(r"Used (\d+) registers", line)
+        if m:
+            info[current]["regs"] = int(m.group(1))
+    return info
+
+
+SASS_INSTR = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+([^;]*?)\s*;")
+
+
+def trim_sass_padding(instrs, labels_at):
+    """Drops the alignment padding after the code: trailing NOPs and the
+    branch-to-self that ptxas puts after the last EXIT/RET."""
+    while instrs and instrs[-1][1] == "NOP":
+        instrs.pop()
+    if instrs:
+        addr, text = instrs[-1]
+        m = re.fullmatch(r"BRA\s+(?:0x([0-9a-f]+)|`\((\S+)\))", text)
+        if m and (
+            (m.group(1) is not None and int(m.group(1), 16) == int(addr, 16))
+            or (m.group(2) is not None and m.group(2) in labels_at.get(addr, ()))
+        ):
+            instrs.pop()
+    return len(instrs)
+
+
+def parse_sass(listing, kind):
+    """{symbol: static instruction count} from `cuobjdump -sass` or `nvdisasm -c`."""
+    funcs, current, labels_at, pending = {}, None, {}, []
+
+    def finish():
+        if current is not None:
+            funcs[current] = trim_sass_padding(funcs[current], labels_at)
+
+    for line in listing.splitlines():
+        if kind == "cuobjdump":
+            m = re.match(r"\s*Function : (\S+)", line)
+        else:
+            m = re.match(r"\s*\.section\s+\.text\.([^,\s]+)", line)
+        if m:
+            finish()
+            current, labels_at, pending = m.group(1), {}, []
+            funcs[current] = []
+            continue
+        if current is None:
+            continue
+        m = re.match(r"^([.$A-Za-z_][\w.$]*):\s*$", line)
+        if m:
+            pending.append(m.group(1))
+            continue
+        m = SASS_INSTR.match(line)
+        if m:
+            addr, text = m.group(1), re.sub(r"\s+", " ", m.group(2).strip())
+            labels_at[addr] = pending
+            pending = []
+            funcs[current].append((addr, text))
+    finish()
+    return funcs
