@@ -294,21 +294,21 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
 /// into a new register and copied on the back edge.
 ///
 /// A class is an argument `A` and the values `v` forwarded to it that are
-/// results of instructions; `v` joins when (Boissinot et al.'s value-based
-/// interference, checked with liveness at the definitions):
-/// - `v` is forwarded to no other argument;
+/// results of instructions (each value in one class at most); `v` joins
+/// when (Boissinot et al.'s value-based interference, checked with
+/// liveness at the definitions):
 /// - `A` is dead after `v`'s definition (`R := v` there clobbers nothing);
 /// - every member already in the class is dead at `v`'s definition and
 ///   `v` at theirs;
 /// - `v` is dead at the end of every edge that copies a non-member into
-///   `A`'s register.
+///   `A`'s register (which also covers `v` forwarded to another argument
+///   of `A`'s block there).
 ///
 /// Then every member's uses may read the register, written right after
 /// each member's definition.
 fn coalescing_classes(ctx: &Context, f: OpId, region: RegionId) -> FxHashMap<ValueId, ValueId> {
     let blocks: Vec<BlockId> = ctx.region_blocks(region).to_vec();
     let mut incoming: FxHashMap<ValueId, Vec<(BlockId, ValueId)>> = FxHashMap::default();
-    let mut forwarded_to: FxHashMap<ValueId, FxHashSet<ValueId>> = FxHashMap::default();
     for &p in &blocks {
         let Some(t) = ctx.terminator(p) else {
             continue;
@@ -316,7 +316,6 @@ fn coalescing_classes(ctx: &Context, f: OpId, region: RegionId) -> FxHashMap<Val
         for (i, &s) in ctx.successors(t).iter().enumerate() {
             for (&a, &v) in ctx.block_args(s).iter().zip(ctx.successor_operands(t, i)) {
                 incoming.entry(a).or_default().push((p, v));
-                forwarded_to.entry(v).or_default().insert(a);
             }
         }
     }
@@ -370,7 +369,6 @@ fn coalescing_classes(ctx: &Context, f: OpId, region: RegionId) -> FxHashMap<Val
                 if constant
                     || ctx.parent_block(d).and_then(|pb| ctx.block_parent(pb)) != Some(region)
                     || ctx.results(d).len() != 1
-                    || forwarded_to.get(&v).is_some_and(|s| s.len() != 1)
                     || live_after(a, d)
                     || members
                         .iter()

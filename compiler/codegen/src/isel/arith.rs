@@ -5,6 +5,7 @@
 //! - Integer arithmetic uses the register width (`i8` in `.s16` forms); an
 //!   `i8` operand is normalised (`cvt.s16.s8`/`cvt.u16.u8`) only where the
 //!   high byte would change the low byte of the result or a predicate.
+//! - `subi 0, x` is `neg`; a constant shift amount is an immediate.
 //! - `i1` arithmetic is predicate logic (`and/or/xor/not.pred`); `i1`
 //!   division, remainder and shifts are what the only defined inputs give
 //!   (divisor true, shift amount 0).
@@ -215,6 +216,19 @@ fn shift_amount(l: &mut Lowering<'_, '_>, r: ValueId, s: Scalar) -> ValueId {
     }
 }
 
+/// The amount of shift `op` (register `r`, of width `s`) as a `.u32`
+/// operand: an immediate when it is a constant that fits, which PTX takes
+/// as is (amounts past the width shift everything out, as PTX defines).
+fn shift_amount_of(l: &mut Lowering<'_, '_>, op: OpId, r: ValueId, s: Scalar) -> ValueId {
+    match known_int_constant(l.ctx(), l.ctx().operand(op, 1)) {
+        Some(c) if (0..=i64::from(u32::MAX)).contains(&c) => {
+            let i32t = l.ctx().common.i32;
+            l.imm(i32t, c)
+        }
+        _ => shift_amount(l, r, s),
+    }
+}
+
 /// The value of `v` when it is a known integer constant: an
 /// `arith.constant`, or `device.warp_size`, which is 32 on every target
 /// (selection writes it as 32).
@@ -325,6 +339,9 @@ fn int_binary(l: &mut Lowering<'_, '_>, op: OpId, k: IntBin) -> Result<(), Diagn
     let bm = ty_mod('b', w);
     let r = match k {
         IntBin::Add => l.emit(&P::ADD, &sm, &[a, b], ty),
+        IntBin::Sub if known_int_constant(l.ctx(), l.ctx().operand(op, 0)) == Some(0) => {
+            l.emit(&P::NEG, &sm, &[b], ty)
+        }
         IntBin::Sub => l.emit(&P::SUB, &sm, &[a, b], ty),
         IntBin::Mul => match wide_operands(l, op)? {
             Some((kind, x, y)) => l.emit(&P::MUL, &format!("wide.{kind}32"), &[x, y], ty),
@@ -334,13 +351,13 @@ fn int_binary(l: &mut Lowering<'_, '_>, op: OpId, k: IntBin) -> Result<(), Diagn
         IntBin::Or => l.emit(&P::OR, &bm, &[a, b], ty),
         IntBin::Xor => l.emit(&P::XOR, &bm, &[a, b], ty),
         IntBin::Shl => {
-            let n = shift_amount(l, b, s);
+            let n = shift_amount_of(l, op, b, s);
             l.emit(&P::SHL, &bm, &[a, n], ty)
         }
         IntBin::ShrS | IntBin::ShrU => {
             let signed = k == IntBin::ShrS;
             let x = normalize(l, a, s, signed);
-            let n = shift_amount(l, b, s);
+            let n = shift_amount_of(l, op, b, s);
             l.emit(&P::SHR, if signed { &sm } else { &um }, &[x, n], ty)
         }
         IntBin::DivS | IntBin::RemS | IntBin::MinS | IntBin::MaxS => {
