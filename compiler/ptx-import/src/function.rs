@@ -69,16 +69,24 @@ pub(crate) struct FnImporter<'r, 'c, 't> {
     pub ptx_loc: LocId,
 }
 
+/// What raising any function of a module reads.
+#[derive(Clone, Copy)]
+pub(crate) struct ModuleView<'t> {
+    pub src: &'t Source<'t>,
+    pub m: &'t Module,
+    /// Signatures of `m.funcs`, by index.
+    pub sigs: &'t [Signature],
+}
+
 pub(crate) fn raise_function(
     rw: &mut Rewriter<'_>,
-    src: &Source<'_>,
-    m: &Module,
-    sigs: &[Signature],
+    view: &ModuleView<'_>,
     f: &Function,
     local_shared: FxHashMap<u32, String>,
     op: OpId,
     entry: BlockId,
 ) -> Result<(), Diagnostic> {
+    let ModuleView { src, m, sigs } = *view;
     let cfg = blocks::build(f);
     let ctx = rw.ctx();
     let region = ctx.regions(op)[0];

@@ -169,27 +169,31 @@ fn raise_module(
     // `device.shared`s, renamed if a name is taken.
     let mut taken: FxHashSet<String> = m.globals.iter().map(|g| g.name.clone()).collect();
     taken.extend(m.kernels.iter().chain(&m.funcs).map(|f| f.name.clone()));
-    let mut hoist = |rw: &mut Rewriter<'_>,
-                     f: &Function|
-     -> Result<FxHashMap<u32, String>, Diagnostic> {
-        let mut names = FxHashMap::default();
-        for (i, l) in f.locals.iter().enumerate() {
-            if l.space != Space::Shared || l.is_extern {
-                continue;
+    let mut hoist =
+        |rw: &mut Rewriter<'_>, f: &Function| -> Result<FxHashMap<u32, String>, Diagnostic> {
+            let mut names = FxHashMap::default();
+            for (i, l) in f.locals.iter().enumerate() {
+                if l.space != Space::Shared || l.is_extern {
+                    continue;
+                }
+                let mut name = l.name.clone();
+                let mut n = 0;
+                while !taken.insert(name.clone()) {
+                    n += 1;
+                    name = format!("{}_{n}", l.name);
+                }
+                let loc = src.loc_at(rw.ctx(), l.pos);
+                rw.set_insertion_point_to_end(dev_block);
+                let size = byte_size(l, loc)?;
+                dev::shared(rw, &name, size, Some(i64::from(l.align.max(1))), loc);
+                names.insert(i as u32, name);
             }
-            let mut name = l.name.clone();
-            let mut n = 0;
-            while !taken.insert(name.clone()) {
-                n += 1;
-                name = format!("{}_{n}", l.name);
-            }
-            let loc = src.loc_at(rw.ctx(), l.pos);
-            rw.set_insertion_point_to_end(dev_block);
-            let size = byte_size(l, loc)?;
-            dev::shared(rw, &name, size, Some(i64::from(l.align.max(1))), loc);
-            names.insert(i as u32, name);
-        }
-        Ok(names)
+            Ok(names)
+        };
+    let view = function::ModuleView {
+        src,
+        m,
+        sigs: &sigs,
     };
     for k in &m.kernels {
         let loc = src.loc_line(rw.ctx(), k.line);
@@ -197,7 +201,7 @@ fn raise_module(
         let shared = hoist(rw, k)?;
         rw.set_insertion_point_to_end(dev_block);
         let (op, entry) = dev::kernel(rw, &k.name, &inputs, loc);
-        function::raise_function(rw, src, m, &sigs, k, shared, op, entry)?;
+        function::raise_function(rw, &view, k, shared, op, entry)?;
     }
     for (f, (inputs, results)) in m.funcs.iter().zip(&sigs) {
         let loc = src.loc_line(rw.ctx(), f.line);
@@ -209,7 +213,7 @@ fn raise_module(
         let shared = hoist(rw, f)?;
         rw.set_insertion_point_to_end(dev_block);
         let (op, entry) = dev::func(rw, &f.name, inputs, results, loc);
-        function::raise_function(rw, src, m, &sigs, f, shared, op, entry)?;
+        function::raise_function(rw, &view, f, shared, op, entry)?;
     }
     Ok(())
 }

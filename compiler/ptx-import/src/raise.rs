@@ -57,6 +57,16 @@ impl FnImporter<'_, '_, '_> {
         })
     }
 
+    /// The register type a `ptx` op takes for a value of type `t`: 8-bit
+    /// values live in 16-bit registers.
+    fn register_ty(&self, t: ScalarType) -> R<TypeId> {
+        crate::register_type(self.rw.ctx(), t)
+            .filter(|_| value_type(self.rw.ctx(), t).is_some())
+            .ok_or_else(|| {
+                self.error_here("half-precision and 128-bit values are not supported yet")
+            })
+    }
+
     /// Operand `slot` of `inst` read as type `t` (`signed` widens).
     fn src(&mut self, inst: &Inst, slot: usize, t: TypeId, signed: bool) -> R<ValueId> {
         match inst.src.get(slot) {
@@ -143,9 +153,10 @@ impl FnImporter<'_, '_, '_> {
             SpecialReg::Nctaid(d) => dev::grid_dim(self.rw, dim(d), loc),
             SpecialReg::LaneId => dev::lane_id(self.rw, loc),
             other => {
-                return Err(
-                    self.error_here(&format!("special register {other:?} is not supported yet"))
-                );
+                return Err(self.error_here(&format!(
+                    "special register {} is not supported yet",
+                    other.name()
+                )));
             }
         })
     }
@@ -319,6 +330,9 @@ impl FnImporter<'_, '_, '_> {
 
     fn mov(&mut self, inst: &Inst) -> R<bool> {
         let t = inst.ty;
+        if matches!(inst.dst[0], Operand::Vector(_)) {
+            return Err(self.error_here("vector moves are not supported yet"));
+        }
         match inst.src.first() {
             Some(Operand::Reg(r)) => {
                 // A copy keeps the value (and its type): readers convert.
@@ -896,7 +910,7 @@ impl FnImporter<'_, '_, '_> {
                     }
                 }
                 (_, Some(Want::Exact(t) | Want::Wide(t))) => {
-                    let ty = self.ty(t)?;
+                    let ty = self.register_ty(t)?;
                     operands.push(self.src(inst, slot, ty, t.is_signed())?);
                 }
                 (Operand::Imm(v), None) if std::ptr::eq(def, &lockstep_ptx::BAR) => {
@@ -911,7 +925,7 @@ impl FnImporter<'_, '_, '_> {
             }
         }
         let result = match (&inst.dst[0], dst_wants[0]) {
-            (Operand::Reg(_), Some(Want::Exact(t) | Want::Wide(t))) => Some(self.ty(t)?),
+            (Operand::Reg(_), Some(Want::Exact(t) | Want::Wide(t))) => Some(self.register_ty(t)?),
             (Operand::None, _) => None,
             _ => return Err(self.error_here("this result is not supported here")),
         };

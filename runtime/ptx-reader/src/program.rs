@@ -441,6 +441,44 @@ pub enum SpecialReg {
     TotalSmemSize,
 }
 
+/// The special registers without a dimension, by their PTX names.
+pub const NAMED_SPECIAL_REGS: &[(&str, SpecialReg)] = &[
+    ("%laneid", SpecialReg::LaneId),
+    ("%warpid", SpecialReg::WarpId),
+    ("%nwarpid", SpecialReg::NWarpId),
+    ("%smid", SpecialReg::SmId),
+    ("%nsmid", SpecialReg::NSmId),
+    ("%gridid", SpecialReg::GridId),
+    ("%lanemask_eq", SpecialReg::LaneMaskEq),
+    ("%lanemask_le", SpecialReg::LaneMaskLe),
+    ("%lanemask_lt", SpecialReg::LaneMaskLt),
+    ("%lanemask_ge", SpecialReg::LaneMaskGe),
+    ("%lanemask_gt", SpecialReg::LaneMaskGt),
+    ("%clock", SpecialReg::Clock),
+    ("%clock_hi", SpecialReg::ClockHi),
+    ("%clock64", SpecialReg::Clock64),
+    ("%globaltimer", SpecialReg::GlobalTimer),
+    ("%dynamic_smem_size", SpecialReg::DynamicSmemSize),
+    ("%total_smem_size", SpecialReg::TotalSmemSize),
+];
+
+impl SpecialReg {
+    /// The PTX name (`%tid.x`, `%clock64`).
+    pub fn name(self) -> String {
+        let dim = |base: &str, d: u8| format!("{base}.{}", ["x", "y", "z"][usize::from(d.min(2))]);
+        match self {
+            SpecialReg::Tid(d) => dim("%tid", d),
+            SpecialReg::Ntid(d) => dim("%ntid", d),
+            SpecialReg::Ctaid(d) => dim("%ctaid", d),
+            SpecialReg::Nctaid(d) => dim("%nctaid", d),
+            other => NAMED_SPECIAL_REGS
+                .iter()
+                .find(|&&(_, r)| r == other)
+                .map_or_else(|| format!("{other:?}"), |(n, _)| n.to_string()),
+        }
+    }
+}
+
 /// A named entity an address or `mov` can refer to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SymRef {

@@ -275,26 +275,10 @@ fn special_reg(name: &str) -> Option<SpecialReg> {
             _ => return None,
         });
     }
-    Some(match name {
-        "%laneid" => LaneId,
-        "%warpid" => WarpId,
-        "%nwarpid" => NWarpId,
-        "%smid" => SmId,
-        "%nsmid" => NSmId,
-        "%gridid" => GridId,
-        "%lanemask_eq" => LaneMaskEq,
-        "%lanemask_le" => LaneMaskLe,
-        "%lanemask_lt" => LaneMaskLt,
-        "%lanemask_ge" => LaneMaskGe,
-        "%lanemask_gt" => LaneMaskGt,
-        "%clock" => Clock,
-        "%clock_hi" => ClockHi,
-        "%clock64" => Clock64,
-        "%globaltimer" => GlobalTimer,
-        "%dynamic_smem_size" => DynamicSmemSize,
-        "%total_smem_size" => TotalSmemSize,
-        _ => return None,
-    })
+    NAMED_SPECIAL_REGS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, r)| r)
 }
 
 /// Whether the first operand of `op` is a result.
