@@ -22,9 +22,13 @@ use std::time::Duration;
 
 fn command() -> Command {
     let target_arg = || {
-        Arg::new("target")
-            .required(true)
-            .value_parser(["ir", "cuda", "ptx", "ptx-import", "selftest"])
+        Arg::new("target").required(true).value_parser([
+            "ir",
+            "cuda",
+            "ptx",
+            "ptx-import",
+            "selftest",
+        ])
     };
     Command::new("lockstep-fuzz")
         .about("Grammar-aware mutation fuzzing of lockstep's IR, CUDA and PTX readers")

@@ -66,8 +66,8 @@ impl Target {
             Target::PtxImport,
             Target::SelfTest,
         ]
-            .into_iter()
-            .find(|t| t.name() == s)
+        .into_iter()
+        .find(|t| t.name() == s)
     }
 
     /// The file name diagnostics about an input use.
@@ -404,7 +404,10 @@ fn run_compiler(
         let o = diagnosed(&ctx, &sources, name, &ds);
         return Outcome::new(
             Kind::Internal,
-            format!("the {what} produced IR that does not verify:\n{}", o.message),
+            format!(
+                "the {what} produced IR that does not verify:\n{}",
+                o.message
+            ),
         );
     }
     stage("-O3 pipeline");
