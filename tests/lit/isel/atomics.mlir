@@ -74,15 +74,16 @@ device.module @m {
     device.return
   }
 
-  // Unused results: red; f32 add/exch; shared and generic pointers.
+  // Unused results: red; f32 add/exch; shared and generic pointers (a
+  // shared variable's own accesses address it by name).
   // CHECK-LABEL: ptx.entry @spaces(i64, f32)
   // CHECK:      %[[G:.*]] = ptx.cvta to.global.u64
   // CHECK-NEXT: %[[F:.*]] = ptx.ld param.f32 [param 1] : f32
   // CHECK-NEXT: %[[S:.*]] = ptx.mov u64 @bins : i64
   // CHECK-NEXT: %[[ONE:.*]] = ptx.mov b32 1 : i32
-  // CHECK-NEXT: ptx.red shared.add.u32 [%[[S]] + 12], %[[ONE]] : i64, i32
+  // CHECK-NEXT: ptx.red shared.add.u32 [@bins + 12], %[[ONE]] : i32
   // CHECK-NEXT: %[[N1:.*]] = ptx.neg s32 %[[ONE]] : i32
-  // CHECK-NEXT: ptx.red shared.add.u32 [%[[S]]], %[[N1]] : i64, i32
+  // CHECK-NEXT: ptx.red shared.add.u32 [@bins], %[[N1]] : i32
   // CHECK-NEXT: ptx.red global.max.s32 [%[[G]]], %[[ONE]] : i64, i32
   // CHECK-NEXT: ptx.red global.add.f32 [%[[G]]], %[[F]] : i64, f32
   // CHECK-NEXT: %[[E:.*]] = ptx.atom global.exch.b32 [%[[G]]], %[[F]] : i64, f32 -> f32

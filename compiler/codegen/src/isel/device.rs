@@ -9,7 +9,8 @@
 //!   `ld` for generic). `addrspace_cast` is `cvta.S` (to generic) or
 //!   `cvta.to.S` (from generic).
 //! - A memory access whose address is a chain of `ptradd`s by constants
-//!   uses `[base + offset]` addressing (offsets within `i32`).
+//!   uses `[base + offset]` addressing (offsets within `i32`); when the
+//!   base is a shared variable's `addressof`, `[name + offset]`.
 //! - `i8` loads and stores move one byte (`.u8`) through an `i16` register.
 //! - Atomics: `sub` is `add` of the negation; `min/max` are `.sN`,
 //!   `umin/umax` `.uN`, `add` `.uN`/`.f32`, `exch/and/or/xor` `.bN`; an
@@ -245,10 +246,16 @@ fn ptrtoint(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The register and byte offset that address `ptr`: constant `ptradd`s are
-/// folded into the offset, and a shared or local pointer made from an
-/// `i32` address is addressed by that 32-bit register (as nvcc does).
-fn address(l: &Lowering<'_, '_>, op: OpId, ptr: ValueId) -> Result<(ValueId, i64), Diagnostic> {
+/// The address operands of a memory access to `ptr`: the base register
+/// (none when the base is a shared variable, addressed by name) and the
+/// `offset`/`sym` attributes. Constant `ptradd`s are folded into the
+/// offset, and a shared or local pointer made from an `i32` address is
+/// addressed by that 32-bit register (as nvcc does).
+fn address(
+    l: &Lowering<'_, '_>,
+    op: OpId,
+    ptr: ValueId,
+) -> Result<(Vec<ValueId>, Vec<(&'static str, AttrId)>), Diagnostic> {
     let ctx = l.ctx();
     let (mut p, mut off) = (ptr, 0i64);
     while let Some(d) = ctx.defining_op(p) {
@@ -265,13 +272,22 @@ fn address(l: &Lowering<'_, '_>, op: OpId, ptr: ValueId) -> Result<(ValueId, i64
         }
         p = ctx.operand(d, 0);
     }
-    if let Some(d) = ctx.defining_op(p)
+    let mut attrs = offset_attr(l, off);
+    let base = ctx.defining_op(p);
+    if let Some(d) = base
+        && ctx.isa(d, &D::ADDRESSOF)
+        && let Some(sym) = D::symbol_ref(ctx, d, "symbol")
+    {
+        attrs.push(("sym", ctx.symbol_ref_attr(ctx.str(sym))));
+        return Ok((Vec::new(), attrs));
+    }
+    if let Some(d) = base
         && ctx.isa(d, &D::INTTOPTR)
         && ctx.value_type(ctx.operand(d, 0)) == ctx.common.i32
     {
         p = ctx.operand(d, 0);
     }
-    Ok((l.get(op, p)?, off))
+    Ok((vec![l.get(op, p)?], attrs))
 }
 
 /// The `offset` attribute for a nonzero offset.
@@ -323,17 +339,16 @@ fn load_store(l: &mut Lowering<'_, '_>, op: OpId, is_load: bool) -> Result<(), D
         ""
     };
     let mods = format!("{vol}{}{ty}", space_prefix(space));
-    let (base, off) = address(l, op, ptr)?;
-    let attrs = offset_attr(l, off);
+    let (mut operands, attrs) = address(l, op, ptr)?;
     if is_load {
         let rty = s.reg_type(l.ctx());
-        let r = l.emit_with(&P::LD, &mods, &[base], Some(rty), &attrs);
+        let r = l.emit_with(&P::LD, &mods, &operands, Some(rty), &attrs);
         if let Some(r) = r {
             l.set(value, r);
         }
     } else {
-        let v = l.get(op, value)?;
-        l.emit_with(&P::ST, &mods, &[base, v], None, &attrs);
+        operands.push(l.get(op, value)?);
+        l.emit_with(&P::ST, &mods, &operands, None, &attrs);
     }
     Ok(())
 }
@@ -489,15 +504,15 @@ fn atomic(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
     };
-    let (base, off) = address(l, op, ptr)?;
-    let attrs = offset_attr(l, off);
+    let (mut operands, attrs) = address(l, op, ptr)?;
+    operands.push(v);
     let mods = format!("{space}{name}.{tmod}");
     if !l.ctx().has_uses(res) && kind != AtomicKind::Exch {
-        l.emit_with(&P::RED, &mods, &[base, v], None, &attrs);
+        l.emit_with(&P::RED, &mods, &operands, None, &attrs);
         // Nothing reads the result; no register needed.
         return Ok(());
     }
-    if let Some(r) = l.emit_with(&P::ATOM, &mods, &[base, v], Some(ty), &attrs) {
+    if let Some(r) = l.emit_with(&P::ATOM, &mods, &operands, Some(ty), &attrs) {
         l.set(res, r);
     }
     Ok(())
@@ -515,11 +530,11 @@ fn atomic_cas(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
         ));
     };
     let ops = l.operands(op)?;
-    let (base, off) = address(l, op, ptr)?;
-    let attrs = offset_attr(l, off);
+    let (mut operands, attrs) = address(l, op, ptr)?;
+    operands.extend([ops[1], ops[2]]);
     let ty = s.reg_type(l.ctx());
     let mods = format!("{space}cas.{}", ty_mod('b', w));
-    if let Some(r) = l.emit_with(&P::ATOM, &mods, &[base, ops[1], ops[2]], Some(ty), &attrs) {
+    if let Some(r) = l.emit_with(&P::ATOM, &mods, &operands, Some(ty), &attrs) {
         l.set(res, r);
     }
     Ok(())
