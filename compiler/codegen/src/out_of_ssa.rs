@@ -28,7 +28,7 @@
 //!   arguments is left alone.
 
 use lockstep_ir::{
-    BlockId, Context, Diagnostic, InsertPoint, OpId, RegionId, Rewriter, TypeId, ValueId,
+    BlockId, Context, Diagnostic, InsertPoint, OpId, RegionId, Rewriter, TypeId, ValueDef, ValueId,
 };
 use lockstep_pass::{Pass, PassContext, PassInfo};
 use lockstep_ptx::{BRA, ENTRY, FUNC};
@@ -156,9 +156,10 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
     let edges =
         lockstep_transforms::split_critical_edges::critical_edges(rw.ctx, f, &|ctx, t, i| {
             let args = ctx.block_args(ctx.successors(t)[i]);
+            let class = |x: &ValueId| classes.get(x).copied().unwrap_or(*x);
             args.iter()
                 .zip(ctx.successor_operands(t, i))
-                .any(|(a, v)| a != v && classes.get(v) != Some(a))
+                .any(|(a, v)| class(a) != class(v))
         });
     let made = lockstep_transforms::split_critical_edges::split_edges(
         rw,
@@ -182,28 +183,45 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
 
     // 2. One register per block argument, at the start of the entry block.
     let blocks: Vec<BlockId> = rw.ctx.region_blocks(region).to_vec();
+    //    The arguments of one coalescing class share one.
     let mut reg_of: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    let mut class_reg: FxHashMap<ValueId, ValueId> = FxHashMap::default();
     let mut reg_ip = InsertPoint::BlockStart(entry);
     for &b in &blocks {
         for a in rw.ctx.block_args(b).to_vec() {
-            let (ty, loc) = (rw.ctx.value_type(a), rw.ctx.value_loc(a));
-            rw.set_insertion_point(reg_ip);
-            let r = lockstep_ptx::reg(rw, ty, loc);
-            reg_ip = InsertPoint::After(rw.ctx.defining_op(r).expect("ptx.reg defines it"));
+            let class = classes.get(&a).copied().unwrap_or(a);
+            let r = match class_reg.get(&class) {
+                Some(&r) => {
+                    stats.coalesced += 1;
+                    r
+                }
+                None => {
+                    let (ty, loc) = (rw.ctx.value_type(a), rw.ctx.value_loc(a));
+                    rw.set_insertion_point(reg_ip);
+                    let r = lockstep_ptx::reg(rw, ty, loc);
+                    reg_ip = InsertPoint::After(rw.ctx.defining_op(r).expect("ptx.reg defines it"));
+                    class_reg.insert(class, r);
+                    stats.registers += 1;
+                    r
+                }
+            };
             rw.replace_all_uses_with(a, r);
             reg_of.insert(a, r);
-            stats.registers += 1;
         }
     }
 
-    // 2b. A coalesced value is written into its argument's register where
-    //     it is defined, and read from there: its edge copies become
-    //     self-copies, which vanish, and the emitter computes it straight
-    //     into the register (`coalesce_copies` there).
-    let mut members: Vec<(ValueId, ValueId)> = classes.iter().map(|(&v, &a)| (v, a)).collect();
+    // 2b. A coalesced instruction result is written into its class's
+    //     register where it is defined, and read from there: its edge
+    //     copies become self-copies, which vanish, and the emitter computes
+    //     it straight into the register (`coalesce_copies` there).
+    let mut members: Vec<(ValueId, ValueId)> = classes
+        .iter()
+        .filter(|(v, _)| rw.ctx.defining_op(**v).is_some())
+        .map(|(&v, &c)| (v, c))
+        .collect();
     members.sort_unstable();
-    for (v, a) in members {
-        let (Some(&r), Some(d)) = (reg_of.get(&a), rw.ctx.defining_op(v)) else {
+    for (v, c) in members {
+        let (Some(&r), Some(d)) = (class_reg.get(&c), rw.ctx.defining_op(v)) else {
             continue;
         };
         rw.replace_all_uses_with(v, r);
@@ -288,34 +306,36 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
     Ok(stats)
 }
 
-/// The values (keys) that may live in the register of a block argument
-/// (values), so that no copy is needed on the edges forwarding them: the
-/// loop variable updated in place (`add %r1, %r1, 1`) rather than computed
-/// into a new register and copied on the back edge.
+/// Coalescing classes: values that may share one register, so that no
+/// copy is needed between them — the loop variable updated in place (`add
+/// %r1, %r1, 1`) rather than computed into a new register and copied on the
+/// back edge. Each member maps to its class's first block argument (the
+/// class's name); values in no class are absent.
 ///
-/// A class is an argument `A` and the values `v` forwarded to it that are
-/// results of instructions (each value in one class at most); `v` joins
-/// when (Boissinot et al.'s value-based interference, checked with
-/// liveness at the definitions):
-/// - `A` is dead after `v`'s definition (`R := v` there clobbers nothing);
-/// - every member already in the class is dead at `v`'s definition and
-///   `v` at theirs;
-/// - `v` is dead at the end of every edge that copies a non-member into
-///   `A`'s register (which also covers `v` forwarded to another argument
-///   of `A`'s block there).
-///
-/// Then every member's uses may read the register, written right after
-/// each member's definition.
+/// A class grows from a block argument by the values forwarded to it
+/// (instruction results and other blocks' arguments, merging their classes)
+/// while no two members interfere: neither is live where the other is
+/// defined (Boissinot et al.'s value-based interference, without the value
+/// equality refinement, checked with liveness; an instruction result is
+/// defined right after its op, a block argument at its block's entry, and
+/// two arguments of one block always interfere). Then writing any member
+/// into the shared register clobbers no other member that is still to be
+/// read, and a copy between members copies a register onto itself.
+/// Constants are left out: copying an immediate costs what computing it
+/// into the register would.
 fn coalescing_classes(ctx: &Context, f: OpId, region: RegionId) -> FxHashMap<ValueId, ValueId> {
+    /// A class never grows past this many members (the pairwise checks
+    /// stay cheap on any input).
+    const MAX_CLASS: usize = 64;
     let blocks: Vec<BlockId> = ctx.region_blocks(region).to_vec();
-    let mut incoming: FxHashMap<ValueId, Vec<(BlockId, ValueId)>> = FxHashMap::default();
+    let mut incoming: FxHashMap<ValueId, Vec<ValueId>> = FxHashMap::default();
     for &p in &blocks {
         let Some(t) = ctx.terminator(p) else {
             continue;
         };
         for (i, &s) in ctx.successors(t).iter().enumerate() {
             for (&a, &v) in ctx.block_args(s).iter().zip(ctx.successor_operands(t, i)) {
-                incoming.entry(a).or_default().push((p, v));
+                incoming.entry(a).or_default().push(v);
             }
         }
     }
@@ -327,75 +347,96 @@ fn coalescing_classes(ctx: &Context, f: OpId, region: RegionId) -> FxHashMap<Val
         .iter()
         .flat_map(|&b| ctx.block_ops(b).enumerate().map(|(i, o)| (o, i)))
         .collect();
-    // Is `x` live right after op `d`?
-    let live_after = |x: ValueId, d: OpId| -> bool {
-        let Some(b) = ctx.parent_block(d) else {
-            return true;
-        };
-        let at = position.get(&d).copied().unwrap_or(0);
-        if let Some(xd) = ctx.defining_op(x)
-            && ctx.parent_block(xd) == Some(b)
-            && position.get(&xd).copied().unwrap_or(0) > at
-        {
-            return false;
+    let in_region = |b: BlockId| ctx.block_parent(b) == Some(region);
+    // Is `x` live right where `y` is defined?
+    let live_at_def = |x: ValueId, y: ValueId| -> bool {
+        match ctx.value_def(y) {
+            ValueDef::BlockArg { block, .. } => {
+                matches!(ctx.value_def(x), ValueDef::BlockArg { block: bx, .. } if bx == block)
+                    || live.is_live_in(x, block)
+            }
+            ValueDef::Result { op: d, .. } => {
+                let Some(b) = ctx.parent_block(d) else {
+                    return true;
+                };
+                let at = position.get(&d).copied().unwrap_or(0);
+                if let ValueDef::Result { op: xd, .. } = ctx.value_def(x)
+                    && ctx.parent_block(xd) == Some(b)
+                    && position.get(&xd).copied().unwrap_or(0) >= at
+                {
+                    return false;
+                }
+                ctx.uses(x).iter().any(|u| {
+                    ctx.parent_block(u.op) == Some(b)
+                        && position.get(&u.op).copied().unwrap_or(0) > at
+                }) || live.is_live_out(x, b)
+            }
         }
-        ctx.uses(x).iter().any(|u| {
-            ctx.parent_block(u.op) == Some(b) && position.get(&u.op).copied().unwrap_or(0) > at
-        }) || live.is_live_out(x, b)
     };
-    let mut classes: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    let interferes = |x: ValueId, y: ValueId| x != y && (live_at_def(x, y) || live_at_def(y, x));
+    // A value that may join a class at all.
+    let eligible = |v: ValueId| match ctx.value_def(v) {
+        ValueDef::BlockArg { block, .. } => in_region(block),
+        ValueDef::Result { op: d, .. } => {
+            let constant = ctx.isa(d, &lockstep_ptx::MOV) && ctx.attr_of(d, "value").is_some();
+            !constant && ctx.results(d).len() == 1 && ctx.parent_block(d).is_some_and(in_region)
+        }
+    };
+    let mut class_of: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    let mut members: FxHashMap<ValueId, Vec<ValueId>> = FxHashMap::default();
     for &b in &blocks {
         for &a in ctx.block_args(b) {
             let Some(edges) = incoming.get(&a) else {
                 continue;
             };
-            let mut members: Vec<(ValueId, OpId)> = Vec::new();
             // Later edges first: back edges, whose copies run every
             // iteration, usually come from later blocks.
-            for &(_, v) in edges.iter().rev() {
-                if v == a
-                    || classes.contains_key(&v)
-                    || members.iter().any(|&(m, _)| m == v)
-                    || ctx.value_type(v) != ctx.value_type(a)
-                {
+            for &v in edges.iter().rev() {
+                let ca = class_of.get(&a).copied().unwrap_or(a);
+                let cv = class_of.get(&v).copied().unwrap_or(v);
+                if ca == cv || ctx.value_type(v) != ctx.value_type(a) || !eligible(v) {
                     continue;
                 }
-                let Some(d) = ctx.defining_op(v) else {
-                    continue;
-                };
-                // A constant stays where it is: copying an immediate costs
-                // what computing it into the register would.
-                let constant = ctx.isa(d, &lockstep_ptx::MOV) && ctx.attr_of(d, "value").is_some();
-                if constant
-                    || ctx.parent_block(d).and_then(|pb| ctx.block_parent(pb)) != Some(region)
-                    || ctx.results(d).len() != 1
-                    || live_after(a, d)
-                    || members
+                let mine = members.get(&ca).cloned().unwrap_or_else(|| vec![ca]);
+                let theirs = members.get(&cv).cloned().unwrap_or_else(|| vec![cv]);
+                if mine.len() + theirs.len() > MAX_CLASS
+                    || mine
                         .iter()
-                        .any(|&(m, md)| live_after(m, d) || live_after(v, md))
+                        .any(|&x| theirs.iter().any(|&y| interferes(x, y)))
                 {
                     continue;
                 }
-                let clobbered = edges.iter().any(|&(p, w)| {
-                    w != a
-                        && w != v
-                        && !members.iter().any(|&(m, _)| m == w)
-                        && (live.is_live_out(v, p)
-                            || members.iter().any(|&(m, _)| live.is_live_out(m, p)))
-                });
-                if clobbered {
-                    continue;
+                for &y in &theirs {
+                    class_of.insert(y, ca);
                 }
-                members.push((v, d));
-            }
-            // A later member may make an earlier one's edge a non-member
-            // copy no more, never the reverse: the checks above stay valid.
-            for (v, _) in members {
-                classes.insert(v, a);
+                class_of.insert(ca, ca);
+                members.remove(&cv);
+                members.entry(ca).or_insert(mine).extend(theirs);
             }
         }
     }
-    classes
+    // A class's name is its first block argument in block order, whose
+    // register is made first.
+    let arg_order: FxHashMap<ValueId, usize> = blocks
+        .iter()
+        .flat_map(|&b| ctx.block_args(b).iter().copied())
+        .enumerate()
+        .map(|(i, a)| (a, i))
+        .collect();
+    let mut out = FxHashMap::default();
+    for (_, ms) in members {
+        let name = ms
+            .iter()
+            .filter_map(|m| arg_order.get(m).map(|&i| (i, *m)))
+            .min()
+            .map(|(_, a)| a);
+        if let Some(name) = name {
+            for m in ms {
+                out.insert(m, name);
+            }
+        }
+    }
+    out
 }
 
 /// A location of [`sequentialize`]'s input or a temporary it asked for.

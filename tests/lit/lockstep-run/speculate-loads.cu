@@ -14,8 +14,8 @@
 // OUT: sum 408128 errors 0
 // Each warp loads a[i] once, before the first branch, instead of once
 // behind each of the two divergent branches.
-// SPECSTATS: "totals": {"launches": 1, "inst_executed": 208,
-// BASESTATS: "totals": {"launches": 1, "inst_executed": 240,
+// SPECSTATS: "totals": {"launches": 1, "inst_executed": 192,
+// BASESTATS: "totals": {"launches": 1, "inst_executed": 224,
 #include <cstdio>
 
 __global__ void pick(const int *a, int *out) {

@@ -8,9 +8,9 @@
 // RUN: lockstep-opt %s -p 'builtin.module(ptx.module(ptx.entry(ptx-out-of-ssa)))' --pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
 // STATS: PtxOutOfSsa
-// STATS-NEXT: (S) {{ *}}2 num-coalesced
-// STATS-NEXT: (S) 18 num-copies
-// STATS-NEXT: (S) 10 num-registers
+// STATS-NEXT: (S) {{ *}}4 num-coalesced
+// STATS-NEXT: (S) 16 num-copies
+// STATS-NEXT: (S) {{ *}}8 num-registers
 // STATS-NEXT: (S) {{ *}}2 num-split
 
 ptx.module @m attributes {target = "sm_80", version = "8.0"} {
@@ -107,28 +107,24 @@ ptx.module @m attributes {target = "sm_80", version = "8.0"} {
     ptx.ret
   }
 
-  // %n lives in %y's register from its definition on (it is dead wherever
-  // that register changes), so the edge into ^bb2 copies nothing; the
-  // constant %a is still copied where it is forwarded.
+  // One register serves %x, %y, %z and %n, which never interfere: %n is
+  // loaded into it, the edge into ^bb1 overwrites it with the constant,
+  // and the other copies are copies of the register onto itself.
   // CHECK-LABEL: ptx.entry @diamond(i64, i32) {
-  // CHECK-NEXT:   %[[X:.*]] = ptx.reg : i32
-  // CHECK-NEXT:   %[[Y:.*]] = ptx.reg : i32
-  // CHECK-NEXT:   %[[Z:.*]] = ptx.reg : i32
+  // CHECK-NEXT:   %[[R:.*]] = ptx.reg : i32
   // CHECK-NEXT:   %[[N:.*]] = ptx.ld param.u32 [param 1] : i32
-  // CHECK-NEXT:   ptx.copy %[[Y]], %[[N]] : i32
+  // CHECK-NEXT:   ptx.copy %[[R]], %[[N]] : i32
   // CHECK-NEXT:   %[[A:.*]] = ptx.mov b32 1 : i32
-  // CHECK-NEXT:   %[[C:.*]] = ptx.setp lt.s32 %[[Y]], %[[A]] : i32 -> i1
+  // CHECK-NEXT:   %[[C:.*]] = ptx.setp lt.s32 %[[R]], %[[A]] : i32 -> i1
   // CHECK-NEXT:   ptx.bra %[[C]], ^bb1, ^bb2
   // CHECK-NEXT: ^bb1:
-  // CHECK-NEXT:   ptx.copy %[[X]], %[[A]] : i32
-  // CHECK-NEXT:   ptx.copy %[[Z]], %[[X]] : i32
+  // CHECK-NEXT:   ptx.copy %[[R]], %[[A]] : i32
   // CHECK-NEXT:   ptx.bra ^bb3
   // CHECK-NEXT: ^bb2:
-  // CHECK-NEXT:   ptx.copy %[[Z]], %[[Y]] : i32
   // CHECK-NEXT:   ptx.bra ^bb3
   // CHECK-NEXT: ^bb3:
   // CHECK-NEXT:   %[[P:.*]] = ptx.ld param.u64 [param 0] : i64
-  // CHECK-NEXT:   ptx.st global.u32 [%[[P]]], %[[Z]] : i64, i32
+  // CHECK-NEXT:   ptx.st global.u32 [%[[P]]], %[[R]] : i64, i32
   ptx.entry @diamond(i64, i32) {
     %n = ptx.ld param.u32 [param 1] : i32
     %a = ptx.mov b32 1 : i32
