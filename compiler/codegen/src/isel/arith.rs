@@ -455,6 +455,7 @@ fn fused_operand(l: &Lowering<'_, '_>, add: OpId) -> Option<(OpId, ValueId)> {
     let ops = ctx.operands(add);
     for i in 0..2 {
         if let Some(m) = ctx.defining_op(ops[i])
+            && ctx.isa(m, &A::MULI)
             && l.fused.contains(&m)
         {
             let c = l.get(add, ops[1 - i]).ok()?;
@@ -853,6 +854,10 @@ pub(crate) fn resize(
 
 /// `extsi`, `extui`, `trunci`, `index_cast`, `index_castui`.
 fn int_cast(l: &mut Lowering<'_, '_>, op: OpId, signed: bool) -> Result<(), Diagnostic> {
+    if l.fused.contains(&op) {
+        // Selected with the narrow load it extends (`device::load_store`).
+        return Ok(());
+    }
     let res = l.ctx().result(op, 0);
     let from = l.scalar(op, l.ctx().operand(op, 0))?;
     let to = l.scalar(op, res)?;

@@ -11,7 +11,10 @@
 //! - A memory access whose address is a chain of `ptradd`s by constants
 //!   uses `[base + offset]` addressing (offsets within `i32`); when the
 //!   base is a shared variable's `addressof`, `[name + offset]`.
-//! - `i8` loads and stores move one byte (`.u8`) through an `i16` register.
+//! - `i8` loads and stores move one byte (`.u8`) through an `i16` register;
+//!   an `i8`/`i16` load whose one user extends it to 32 or 64 bits in the
+//!   same block loads straight into the wide register (`ld.u8`/`ld.s8`
+//!   extend), selecting the extension with it.
 //! - Atomics: `sub` is `add` of the negation; `min/max` are `.sN`,
 //!   `umin/umax` `.uN`, `add` `.uN`/`.f32`, `exch/and/or/xor` `.bN`; an
 //!   atomic whose result is unused (other than `exch`) is `red`.
@@ -340,6 +343,18 @@ fn load_store(l: &mut Lowering<'_, '_>, op: OpId, is_load: bool) -> Result<(), D
     };
     let mods = format!("{vol}{}{ty}", space_prefix(space));
     let (mut operands, attrs) = address(l, op, ptr)?;
+    if is_load && let Some((ext, signed, rty)) = widening_user(l, op, value, s) {
+        // `ld.u8`/`ld.s8` (and 16-bit) extend into the wider register
+        // themselves: the extension is selected with the load.
+        let w = s.width();
+        let kind = if signed { 's' } else { 'u' };
+        let mods = format!("{vol}{}{kind}{w}", space_prefix(space));
+        if let Some(r) = l.emit_with(&P::LD, &mods, &operands, Some(rty), &attrs) {
+            l.set(l.ctx().result(ext, 0), r);
+            l.fused.insert(ext);
+        }
+        return Ok(());
+    }
     if is_load {
         let rty = s.reg_type(l.ctx());
         let r = l.emit_with(&P::LD, &mods, &operands, Some(rty), &attrs);
@@ -351,6 +366,33 @@ fn load_store(l: &mut Lowering<'_, '_>, op: OpId, is_load: bool) -> Result<(), D
         l.emit_with(&P::ST, &mods, &operands, None, &attrs);
     }
     Ok(())
+}
+
+/// The one user of a narrow loaded `value` (`i8`/`i16`) when it is an
+/// integer extension to 32 or 64 bits in the load's block: the extension,
+/// whether it is signed, and its register type.
+fn widening_user(
+    l: &Lowering<'_, '_>,
+    load: OpId,
+    value: ValueId,
+    s: Scalar,
+) -> Option<(OpId, bool, lockstep_ir::TypeId)> {
+    let ctx = l.ctx();
+    if !matches!(s, Scalar::Int(8 | 16)) {
+        return None;
+    }
+    let [u] = ctx.uses(value) else {
+        return None;
+    };
+    let ext = u.op;
+    let signed = ctx.isa(ext, &lockstep_arith::ops::EXTSI);
+    if !(signed || ctx.isa(ext, &lockstep_arith::ops::EXTUI))
+        || ctx.parent_block(ext) != ctx.parent_block(load)
+    {
+        return None;
+    }
+    let to = Scalar::of(ctx, ctx.value_type(ctx.result(ext, 0)))?;
+    matches!(to, Scalar::Int(32 | 64)).then(|| (ext, signed, to.reg_type(ctx)))
 }
 
 fn vote(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {

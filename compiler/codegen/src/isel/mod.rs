@@ -407,7 +407,9 @@ pub(crate) struct Lowering<'a, 'c> {
     /// The last `ptx.local` created (they stay together at the top of the
     /// entry block).
     last_local: Option<OpId>,
-    /// `arith.muli` ops folded into the `mad` of their single user.
+    /// Ops selected as part of another: `arith.muli` ops folded into the
+    /// `mad` of their single user, extensions folded into the narrow load
+    /// they extend.
     pub(crate) fused: FxHashSet<OpId>,
     /// The ptx block code is currently appended to.
     pub(crate) current: BlockId,
