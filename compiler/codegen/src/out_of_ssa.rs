@@ -70,6 +70,11 @@ impl Pass for OutOfSsa {
             "Values kept in their block argument's register",
             stats.coalesced,
         );
+        cx.stats.add(
+            "num-rebased",
+            "Offsets from a block argument rewritten from its next value",
+            stats.rebased,
+        );
         if stats.registers == 0 && stats.split_edges == 0 {
             cx.mark_all_preserved();
         }
@@ -93,6 +98,8 @@ pub struct OutOfSsaStats {
     pub split_edges: u64,
     /// Values given their block argument's register (no edge copies).
     pub coalesced: u64,
+    /// `add %a, K` rewritten as `add %next, K - C` (see `rebase_offsets`).
+    pub rebased: u64,
 }
 
 /// The `ptx.entry`/`ptx.func` ops nested in (or equal to) `root`.
@@ -115,6 +122,7 @@ pub fn out_of_ssa(rw: &mut Rewriter<'_>, root: OpId) -> Result<OutOfSsaStats, Di
         total.copies += s.copies;
         total.split_edges += s.split_edges;
         total.coalesced += s.coalesced;
+        total.rebased += s.rebased;
     }
     Ok(total)
 }
@@ -148,7 +156,9 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
         return Ok(stats);
     }
 
-    // 0. Values that can live in their block argument's register.
+    // 0. Values that can live in their block argument's register, after
+    //    rewriting offsets from a loop variable in terms of its next value.
+    stats.rebased = rebase_offsets(rw, f, region);
     let classes = coalescing_classes(rw.ctx, f, region);
 
     // 1. Split the critical edges that carry values (other than a value
@@ -304,6 +314,87 @@ fn function_out_of_ssa(rw: &mut Rewriter<'_>, f: OpId) -> Result<OutOfSsaStats, 
         }
     }
     Ok(stats)
+}
+
+/// The integer constant a `ptx.mov` of an immediate defines, if `v` is one.
+fn int_constant(ctx: &Context, v: ValueId) -> Option<i64> {
+    let d = ctx.defining_op(v)?;
+    if !ctx.isa(d, &lockstep_ptx::MOV) {
+        return None;
+    }
+    ctx.attr_data(ctx.attr_of(d, "value")?).as_int()
+}
+
+/// `(x, K)` when `op` is `ptx.add` of `x` and the constant `K`.
+fn add_of_constant(ctx: &Context, op: OpId) -> Option<(ValueId, i64)> {
+    if !ctx.isa(op, &lockstep_ptx::ADD) || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let &[x, k] = ctx.operands(op) else {
+        return None;
+    };
+    let ty = ctx.value_type(x);
+    if !matches!(
+        ctx.type_data(ty),
+        lockstep_ir::TypeData::Integer { width: 32 | 64, .. }
+    ) {
+        return None;
+    }
+    Some((x, int_constant(ctx, k)?))
+}
+
+/// Shortens loop variables' live ranges so they can be coalesced: where a
+/// block argument `%a` is forwarded `%next = add %a, C` and some other
+/// `add %a, K` is dominated by `%next`'s definition, that add becomes `add
+/// %next, K - C` (the same value in two's complement). Canonicalization
+/// folds `(%a + C) + D` into `%a + (C + D)`, which keeps `%a` alive after
+/// `%next` exists (typically for the value after the loop), and then `%a`
+/// and `%next` cannot share a register. Returns how many adds changed.
+fn rebase_offsets(rw: &mut Rewriter<'_>, f: OpId, region: RegionId) -> u64 {
+    let ctx = &*rw.ctx;
+    let mut steps: Vec<(ValueId, ValueId, OpId, i64)> = Vec::new();
+    for &p in ctx.region_blocks(region) {
+        let Some(t) = ctx.terminator(p) else {
+            continue;
+        };
+        for (i, &s) in ctx.successors(t).iter().enumerate() {
+            for (&a, &v) in ctx.block_args(s).iter().zip(ctx.successor_operands(t, i)) {
+                if let Some(d) = ctx.defining_op(v)
+                    && let Some((x, c)) = add_of_constant(ctx, d)
+                    && x == a
+                {
+                    steps.push((a, v, d, c));
+                }
+            }
+        }
+    }
+    if steps.is_empty() {
+        return 0;
+    }
+    let dom = lockstep_ir::dominance::DominanceInfo::compute(ctx, f);
+    let mut rewrites: Vec<(OpId, ValueId, i64, TypeId)> = Vec::new();
+    for &(a, v, d, c) in &steps {
+        for u in ctx.uses(a) {
+            let user = u.op;
+            if user == d || rewrites.iter().any(|r| r.0 == user) {
+                continue;
+            }
+            let Some((x, k)) = add_of_constant(ctx, user) else {
+                continue;
+            };
+            if x != a || u.index != 0 || !dom.op_properly_dominates(d, user) {
+                continue;
+            }
+            rewrites.push((user, v, k.wrapping_sub(c), ctx.value_type(a)));
+        }
+    }
+    for &(user, v, k, ty) in &rewrites {
+        let loc = rw.ctx.loc(user);
+        rw.set_insertion_point(InsertPoint::Before(user));
+        let kv = lockstep_ptx::mov_imm_int(rw, ty, k, loc);
+        rw.set_operands(user, &[v, kv]);
+    }
+    rewrites.len() as u64
 }
 
 /// Coalescing classes: values that may share one register, so that no

@@ -8,9 +8,10 @@
 // RUN: lockstep-opt %s -p 'builtin.module(ptx.module(ptx.entry(ptx-out-of-ssa)))' --pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
 // STATS: PtxOutOfSsa
-// STATS-NEXT: (S) {{ *}}4 num-coalesced
+// STATS-NEXT: (S) {{ *}}6 num-coalesced
 // STATS-NEXT: (S) 16 num-copies
-// STATS-NEXT: (S) {{ *}}8 num-registers
+// STATS-NEXT: (S) {{ *}}1 num-rebased
+// STATS-NEXT: (S) {{ *}}9 num-registers
 // STATS-NEXT: (S) {{ *}}2 num-split
 
 ptx.module @m attributes {target = "sm_80", version = "8.0"} {
@@ -171,6 +172,40 @@ ptx.module @m attributes {target = "sm_80", version = "8.0"} {
   ^bb2:
     %p = ptx.ld param.u64 [param 0] : i64
     ptx.st global.u32 [%p], %next : i64, i32
+    ptx.ret
+  }
+
+  // Rebasing: the value after the loop, %i - 8, is rewritten as %next - 4
+  // (the same number), so %i is dead once %next exists and the two share a
+  // register: the loop counts down in place.
+  // CHECK-LABEL: ptx.entry @rebase(i64, i32) {
+  // CHECK-NEXT:   %[[I:.*]] = ptx.reg : i32
+  // CHECK-NEXT:   %[[N:.*]] = ptx.ld param.u32 [param 1] : i32
+  // CHECK-NEXT:   ptx.copy %[[I]], %[[N]] : i32
+  // CHECK-NEXT:   %[[M4:.*]] = ptx.mov b32 -4 : i32
+  // CHECK-NEXT:   %{{.*}} = ptx.mov b32 -8 : i32
+  // CHECK-NEXT:   ptx.bra ^bb1
+  // CHECK-NEXT: ^bb1:
+  // CHECK-NEXT:   %[[NEXT:.*]] = ptx.add s32 %[[I]], %[[M4]] : i32
+  // CHECK-NEXT:   ptx.copy %[[I]], %[[NEXT]] : i32
+  // CHECK-NEXT:   %[[C:.*]] = ptx.setp gt.s32 %[[I]], %[[M4]] : i32 -> i1
+  // CHECK-NEXT:   ptx.bra %[[C]], ^bb1, ^bb2
+  // CHECK-NEXT: ^bb2:
+  // CHECK-NEXT:   %[[K:.*]] = ptx.mov b32 -4 : i32
+  // CHECK-NEXT:   %[[OUT:.*]] = ptx.add s32 %[[I]], %[[K]] : i32
+  ptx.entry @rebase(i64, i32) {
+    %n = ptx.ld param.u32 [param 1] : i32
+    %m4 = ptx.mov b32 -4 : i32
+    %m8 = ptx.mov b32 -8 : i32
+    ptx.bra ^bb1(%n : i32)
+  ^bb1(%i: i32):
+    %next = ptx.add s32 %i, %m4 : i32
+    %c = ptx.setp gt.s32 %next, %m4 : i32 -> i1
+    ptx.bra %c, ^bb1(%next : i32), ^bb2
+  ^bb2:
+    %out = ptx.add s32 %i, %m8 : i32
+    %p = ptx.ld param.u64 [param 0] : i64
+    ptx.st global.u32 [%p], %out : i64, i32
     ptx.ret
   }
 }
