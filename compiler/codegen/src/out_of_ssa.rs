@@ -2,12 +2,22 @@
 //! registers (`ptx.reg`) written by `ptx.copy` on the incoming edges.
 //!
 //! For every `ptx.entry`/`ptx.func` under the anchor:
-//! 1. Every critical edge that forwards values (its destination has
-//!    arguments) gets a block of its own (`lockstep_transforms`'
+//! 0. Coalescing: offsets from a loop variable are rebased on its next
+//!    value where that shortens the variable's live range
+//!    ([`rebase_offsets`]), then values that never interfere are grouped
+//!    into classes sharing one register ([`coalescing_classes`]): a block
+//!    argument and what is forwarded to it, so a loop variable is updated
+//!    in place and an edge whose values are all in their argument's class
+//!    copies nothing.
+//! 1. Every critical edge that forwards values outside their argument's
+//!    class gets a block of its own (`lockstep_transforms`'
 //!    `split_edges`, ending in `ptx.bra`); the values the branch forwarded
 //!    move onto the new block's `ptx.bra`, so the new block has no arguments.
-//! 2. Each block argument gets a `ptx.reg` of its type at the start of the
-//!    entry block, and every use of the argument reads the register instead.
+//! 2. Each class of block arguments gets a `ptx.reg` of its type at the
+//!    start of the entry block, and every use of the arguments reads the
+//!    register instead; an instruction result in a class is copied into the
+//!    register right after its definition (the emitter then computes it
+//!    there directly) and read from the register.
 //! 3. On each edge, the forwarded values form a parallel copy `(register of
 //!    argument j) := (operand j)`, sequentialized by [`sequentialize`] into
 //!    `ptx.copy` ops: before the predecessor's terminator when it has one
@@ -16,11 +26,12 @@
 //! 4. Branches forward nothing any more and blocks lose their arguments.
 //!
 //! Invariants:
-//! - Semantics are kept: an argument's register is written only on edges
-//!   into its block, right before control enters it, so every read sees the
-//!   value of the block's latest entry (which is what SSA meant) — also for
-//!   uses after a loop (the lost-copy case) and for swaps (handled by the
-//!   parallel copy).
+//! - Semantics are kept: a class's register is written only on edges into
+//!   its arguments' blocks and where its instruction results are defined,
+//!   and no member is live where another is written, so every read sees
+//!   the value SSA meant — also for uses after a loop (the lost-copy case,
+//!   where the two values interfere and stay apart) and for swaps (handled
+//!   by the parallel copy).
 //! - Afterwards no block of a `ptx` function has arguments; the IR still
 //!   verifies, but values of `ptx.reg` are mutable: passes that number
 //!   values (CSE, hoisting) must not run on it any more.
