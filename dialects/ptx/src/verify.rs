@@ -786,9 +786,24 @@ fn reg_fits(ctx: &Context, t: TypeId, ty: &str) -> bool {
     }
 }
 
-/// Memory and conversion rules: an 8-bit integer lives in a 16-bit (or
-/// wider) integer register; otherwise [`reg_fits`].
+/// Memory and conversion rules: an integer of `w` bits may live in any
+/// integer register of at least `w` bits (there are no 8-bit registers;
+/// `ld.s16` into a 32-bit register sign-extends, as ptxas takes it);
+/// otherwise [`reg_fits`].
 fn reg_fits_mem(ctx: &Context, t: TypeId, ty: &str) -> bool {
+    match (type_info(ty), RegClass::of(ctx, t)) {
+        (Some((Kind::Signed | Kind::Unsigned | Kind::Bits, w)), Some(class))
+            if !class.is_float() && class != RegClass::Pred =>
+        {
+            class.width() >= w
+        }
+        _ => reg_fits(ctx, t, ty),
+    }
+}
+
+/// Atomics: the rule memory ops had before ld/st took wider registers (an
+/// 8-bit integer in a 16-bit or wider register, otherwise [`reg_fits`]).
+fn reg_fits_atomic(ctx: &Context, t: TypeId, ty: &str) -> bool {
     match type_info(ty) {
         Some((Kind::Signed | Kind::Unsigned | Kind::Bits, 8)) => matches!(
             RegClass::of(ctx, t),
@@ -1875,6 +1890,13 @@ fn verify_memory(ctx: &Context, op: OpId, def: &OpDef, w: &Words<'_, '_>, ty: &s
             ));
         }
     }
+    // ld/st data may sit in a wider integer register (ptxas extends or
+    // truncates); atomics take registers of their type's width.
+    let data_fits = if is(&LD) || is(&LDU) || is(&ST) {
+        reg_fits_mem
+    } else {
+        reg_fits_atomic
+    };
     for i in base..base + values {
         expect_fits(
             ctx,
@@ -1882,10 +1904,10 @@ fn verify_memory(ctx: &Context, op: OpId, def: &OpDef, w: &Words<'_, '_>, ty: &s
             &format!("operand #{i}"),
             operand_ty(ctx, op, i),
             ty,
-            reg_fits_mem,
+            data_fits,
         )?;
     }
-    expect_fits(ctx, op, "result", result_ty(ctx, op), ty, reg_fits_mem)?;
+    expect_fits(ctx, op, "result", result_ty(ctx, op), ty, data_fits)?;
     if let Some(operation) = operation {
         let info = type_info(ty);
         let ok = match operation {
