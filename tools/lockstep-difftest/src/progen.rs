@@ -963,6 +963,11 @@ impl Gen {
             self.ctx.ret = false;
         } else {
             self.ctx.coll = false;
+            // Its exits may be divergent: a thread that left by `break` in one iteration is
+            // missing from the rest of the body and from every later iteration, so nothing in
+            // the body runs with the whole warp (a `return` there is no uniform exit, and
+            // collectives after the loop must know threads may be gone).
+            self.narrow_ctx(Uni::Thread);
         }
         self.ctx.in_loop = Some(collective);
         self.ctx.depth += 1;

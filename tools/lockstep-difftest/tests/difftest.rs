@@ -376,6 +376,38 @@ fn kept_programs_agree_under_every_variant() {
     assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
 }
 
+/// Seeds 4874 and 6068 once made programs with undefined behaviour: a `return` after a
+/// divergent `break` in the same loop body counted as a uniform exit, so a full-mask
+/// `__ballot_sync`/`__shfl_sync` after the loop ran with lanes gone (the simulator's -O0
+/// run faulted on the mask). They must now run clean under every variant.
+#[test]
+fn seeds_with_a_return_after_a_divergent_break_are_well_defined() {
+    let cfg = ci_config("divergent-break");
+    for seed in [4874, 6068] {
+        let (summary, failures) = run_seeds(&cfg, seed..seed + 1);
+        assert!(
+            failures.is_empty() && !summary.failed(),
+            "seed {seed}:\n{}\n{}",
+            summary.render(),
+            failures.join("\n---\n")
+        );
+    }
+    let _ = std::fs::remove_dir_all(&cfg.work);
+}
+
+/// Runs `seeds` under `cfg`: the summary and every report, labelled by seed and variant.
+fn run_seeds(cfg: &Config, seeds: std::ops::Range<u64>) -> (campaign::Summary, Vec<String>) {
+    let failures = std::sync::Mutex::new(Vec::new());
+    let record = |seed: u64, label: &str, report: &str| {
+        failures
+            .lock()
+            .unwrap()
+            .push(format!("seed {seed} ({label}):\n{report}"));
+    };
+    let summary = campaign::run_seeds(cfg, seeds, false, &record);
+    (summary, failures.into_inner().unwrap())
+}
+
 /// The CI campaign: a sample of programs under every variant (peers as available under the
 /// tool policy); any mismatch, fault or generator failure fails, with every report.
 #[test]
@@ -385,16 +417,8 @@ fn random_programs_agree_under_every_variant() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(DEFAULT_SEEDS);
     let cfg = ci_config("campaign");
-    let failures = std::sync::Mutex::new(Vec::new());
-    let record = |seed: u64, label: &str, report: &str| {
-        failures
-            .lock()
-            .unwrap()
-            .push(format!("seed {seed} ({label}):\n{report}"));
-    };
-    let summary = campaign::run_seeds(&cfg, 0..seeds, false, &record);
+    let (summary, failures) = run_seeds(&cfg, 0..seeds);
     eprintln!("{}", summary.render());
-    let failures = failures.into_inner().unwrap();
     assert!(
         failures.is_empty() && !summary.failed(),
         "{}\n{}",
