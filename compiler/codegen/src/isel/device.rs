@@ -249,6 +249,9 @@ fn ptrtoint(l: &mut Lowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Inherent attributes of a ptx op being built.
+type Attrs = Vec<(&'static str, AttrId)>;
+
 /// The address operands of a memory access to `ptr`: the base register
 /// (none when the base is a shared variable, addressed by name) and the
 /// `offset`/`sym` attributes. Constant `ptradd`s are folded into the
@@ -258,7 +261,7 @@ fn address(
     l: &Lowering<'_, '_>,
     op: OpId,
     ptr: ValueId,
-) -> Result<(Vec<ValueId>, Vec<(&'static str, AttrId)>), Diagnostic> {
+) -> Result<(Vec<ValueId>, Attrs), Diagnostic> {
     let ctx = l.ctx();
     let (mut p, mut off) = (ptr, 0i64);
     while let Some(d) = ctx.defining_op(p) {
