@@ -196,6 +196,7 @@ impl FnImporter<'_, '_, '_> {
                 }
             }
         }
+        self.remove_redundant_phi_cycles()?;
         self.erase_dead_phis();
         for n in 0..self.cfg.nodes.len() {
             self.terminate(n)?;

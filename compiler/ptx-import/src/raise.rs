@@ -720,6 +720,12 @@ impl FnImporter<'_, '_, '_> {
             None => AddressSpace::Generic,
             Some(s) => address_space(s).ok_or_else(|| self.error_here("unknown state space"))?,
         };
+        if !is_load && !space.is_writable() {
+            return Err(self.error_here(&format!(
+                "the '{}' state space cannot be stored to",
+                space.keyword()
+            )));
+        }
         let Some(addr) = inst.src.first().cloned() else {
             return Err(self.error_here("missing address"));
         };

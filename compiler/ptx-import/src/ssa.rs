@@ -21,6 +21,7 @@
 
 use crate::function::FnImporter;
 use lockstep_ir::{Diagnostic, ValueId};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Reads nested deeper than this (through chains of joins) are refused
 /// rather than risking the stack on hostile input.
@@ -179,7 +180,9 @@ impl FnImporter<'_, '_, '_> {
                 r?;
             }
         }
-        Ok(same)
+        // Removing a user may have removed `same` too (a user that was
+        // `same`'s own phi, made trivial by this removal).
+        Ok(self.resolve(same))
     }
 
     /// Completes the incomplete phis of `node`, whose predecessors are all
@@ -190,6 +193,83 @@ impl FnImporter<'_, '_, '_> {
             self.add_phi_operands(phi)?;
         }
         self.sealed[node] = true;
+        Ok(())
+    }
+
+    /// Removes the redundant phi cycles trivial-phi removal leaves: a
+    /// strongly connected set of phis (each an operand of another) whose
+    /// operands from outside the set are one value all stand for that
+    /// value — a register a loop (or a nest of loops) carries unchanged.
+    /// Braun et al.'s section 3.2, without its recursion into inner sets;
+    /// then phis reading a removed cycle are checked for triviality again.
+    pub(crate) fn remove_redundant_phi_cycles(&mut self) -> Result<(), Diagnostic> {
+        let live: Vec<usize> = (0..self.phis.len())
+            .filter(|&p| !self.phis[p].dead)
+            .collect();
+        if live.is_empty() {
+            return Ok(());
+        }
+        let index: FxHashMap<usize, usize> =
+            live.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        // Operand phis of each live phi, by index into `live`.
+        let succ: Vec<Vec<usize>> = live
+            .iter()
+            .map(|&p| {
+                let mut out: Vec<usize> = self.phis[p]
+                    .operands
+                    .iter()
+                    .filter_map(|&v| self.phi_of_arg.get(&self.resolve(v)))
+                    .filter_map(|q| index.get(q).copied())
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        for scc in strongly_connected(&succ) {
+            let members: Vec<usize> = scc.iter().map(|&i| live[i]).collect();
+            if members.iter().any(|&p| self.phis[p].dead) {
+                continue;
+            }
+            let args: FxHashSet<ValueId> = members.iter().map(|&p| self.phis[p].arg).collect();
+            let mut outer: Option<ValueId> = None;
+            let mut single = true;
+            for &p in &members {
+                for k in 0..self.phis[p].operands.len() {
+                    let v = self.resolve(self.phis[p].operands[k]);
+                    if args.contains(&v) {
+                        continue;
+                    }
+                    match outer {
+                        None => outer = Some(v),
+                        Some(o) if o == v => {}
+                        Some(_) => single = false,
+                    }
+                }
+            }
+            let Some(value) = outer.filter(|_| single) else {
+                continue;
+            };
+            let ty = self.rw.ctx().value_type(value);
+            if members
+                .iter()
+                .any(|&p| self.rw.ctx().value_type(self.phis[p].arg) != ty)
+            {
+                continue;
+            }
+            for &p in &members {
+                let arg = self.phis[p].arg;
+                self.phis[p].dead = true;
+                self.replaced.insert(arg, value);
+                self.rw.replace_all_uses_with(arg, value);
+            }
+        }
+        // Phis that read a removed cycle may be trivial now.
+        for p in live {
+            if !self.phis[p].dead {
+                self.try_remove_trivial_phi(p)?;
+            }
+        }
         Ok(())
     }
 
@@ -235,4 +315,63 @@ impl FnImporter<'_, '_, '_> {
         }
         Ok(out)
     }
+}
+
+/// The strongly connected components of the graph `succ` (node `i`'s
+/// successors), each listed once, successors' components before their
+/// predecessors'; Tarjan's algorithm, iterative so any size of input is
+/// safe. Single nodes without a self-edge are left out: they are no cycle.
+fn strongly_connected(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    const UNSEEN: usize = usize::MAX;
+    let n = succ.len();
+    let (mut index, mut low) = (vec![UNSEEN; n], vec![0usize; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut out) = (Vec::new(), Vec::new());
+    let mut next = 0usize;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (node, position in its successor list)
+        let mut work = vec![(root, 0usize)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut pos)) = work.last_mut() {
+            if let Some(&w) = succ[v].get(*pos) {
+                *pos += 1;
+                if index[w] == UNSEEN {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut scc = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    scc.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if scc.len() > 1 || succ[v].contains(&v) {
+                    out.push(scc);
+                }
+            }
+        }
+    }
+    out
 }
