@@ -839,17 +839,18 @@ impl FnImporter<'_, '_, '_> {
             return Ok(false);
         };
         let f32 = t == ScalarType::F32;
+        // The read-modify-write kind; `None` for compare-and-swap.
         let kind = match op {
-            AtomOp::Add if !t.is_float() || f32 => AtomicKind::Add,
-            AtomOp::Min if t.is_signed() => AtomicKind::Min,
-            AtomOp::Max if t.is_signed() => AtomicKind::Max,
-            AtomOp::Min if !t.is_float() => AtomicKind::Umin,
-            AtomOp::Max if !t.is_float() => AtomicKind::Umax,
-            AtomOp::Exch if !t.is_float() || f32 => AtomicKind::Exch,
-            AtomOp::And if !t.is_float() => AtomicKind::And,
-            AtomOp::Or if !t.is_float() => AtomicKind::Or,
-            AtomOp::Xor if !t.is_float() => AtomicKind::Xor,
-            AtomOp::Cas if !t.is_float() => AtomicKind::Add, // handled below
+            AtomOp::Add if !t.is_float() || f32 => Some(AtomicKind::Add),
+            AtomOp::Min if t.is_signed() => Some(AtomicKind::Min),
+            AtomOp::Max if t.is_signed() => Some(AtomicKind::Max),
+            AtomOp::Min if !t.is_float() => Some(AtomicKind::Umin),
+            AtomOp::Max if !t.is_float() => Some(AtomicKind::Umax),
+            AtomOp::Exch if !t.is_float() || f32 => Some(AtomicKind::Exch),
+            AtomOp::And if !t.is_float() => Some(AtomicKind::And),
+            AtomOp::Or if !t.is_float() => Some(AtomicKind::Or),
+            AtomOp::Xor if !t.is_float() => Some(AtomicKind::Xor),
+            AtomOp::Cas if !t.is_float() => None,
             _ => return Ok(false),
         };
         if t.bits() < 32 {
@@ -861,12 +862,15 @@ impl FnImporter<'_, '_, '_> {
         };
         let p = self.address(&addr, space)?;
         let loc = self.loc;
-        let r = if op == AtomOp::Cas {
-            let (c, n) = (self.src(inst, 1, ty, false)?, self.src(inst, 2, ty, false)?);
-            dev::atomic_cas(self.rw, p, c, n, loc)
-        } else {
-            let v = self.src(inst, 1, ty, false)?;
-            dev::atomic(self.rw, kind, p, v, loc)
+        let r = match kind {
+            None => {
+                let (c, n) = (self.src(inst, 1, ty, false)?, self.src(inst, 2, ty, false)?);
+                dev::atomic_cas(self.rw, p, c, n, loc)
+            }
+            Some(kind) => {
+                let v = self.src(inst, 1, ty, false)?;
+                dev::atomic(self.rw, kind, p, v, loc)
+            }
         };
         if inst.op == Opcode::Atom {
             self.def(inst, 0, r, false)?;
