@@ -801,6 +801,22 @@ fn reg_fits_mem(ctx: &Context, t: TypeId, ty: &str) -> bool {
     }
 }
 
+/// A shift: the shifted operands (all but the last, named in `names`) and
+/// the result of type `ty`, and an `i32` shift amount last.
+fn verify_shift(ctx: &Context, op: OpId, ty: &str, names: &str) -> VResult {
+    let n = names.split(", ").count();
+    expect_operands(ctx, op, n, names)?;
+    expect_all_fit(ctx, op, 0..n - 1, ty)?;
+    expect_type(
+        ctx,
+        op,
+        "shift amount",
+        operand_ty(ctx, op, n - 1),
+        ctx.common.i32,
+    )?;
+    expect_fits(ctx, op, "result", result_ty(ctx, op), ty, reg_fits)
+}
+
 /// Atomics: the rule memory ops had before ld/st took wider registers (an
 /// 8-bit integer in a 16-bit or wider register, otherwise [`reg_fits`]).
 fn reg_fits_atomic(ctx: &Context, t: TypeId, ty: &str) -> bool {
@@ -1108,27 +1124,9 @@ pub(crate) fn verify_inst(ctx: &Context, op: OpId) -> VResult {
         expect_all_fit(ctx, op, 0..1, ty)?;
         expect_type(ctx, op, "result", result_ty(ctx, op), ctx.common.i32)
     } else if is(&SHL) || is(&SHR) {
-        expect_operands(ctx, op, 2, "a, shift amount")?;
-        expect_all_fit(ctx, op, 0..1, ty)?;
-        expect_type(
-            ctx,
-            op,
-            "shift amount",
-            operand_ty(ctx, op, 1),
-            ctx.common.i32,
-        )?;
-        expect_fits(ctx, op, "result", result_ty(ctx, op), ty, reg_fits)
+        verify_shift(ctx, op, ty, "a, shift amount")
     } else if is(&SHF) {
-        expect_operands(ctx, op, 3, "a, b, shift amount")?;
-        expect_all_fit(ctx, op, 0..2, ty)?;
-        expect_type(
-            ctx,
-            op,
-            "shift amount",
-            operand_ty(ctx, op, 2),
-            ctx.common.i32,
-        )?;
-        expect_fits(ctx, op, "result", result_ty(ctx, op), ty, reg_fits)
+        verify_shift(ctx, op, ty, "a, b, shift amount")
     } else if is(&BFE) {
         expect_operands(ctx, op, 3, "a, position, length")?;
         expect_all_fit(ctx, op, 0..1, ty)?;
