@@ -180,17 +180,8 @@ impl FnImporter<'_, '_, '_> {
                     _ => return Ok(false),
                 };
                 let s = t.is_signed();
-                let ty = self.ty(t)?;
-                let (a, b) = (self.src(inst, 0, ty, s)?, self.src(inst, 1, ty, s)?);
-                let (a, b, rt) = if wide {
-                    let rt = self.rw.ctx().int_type(t.bits() * 2);
-                    let ext = if s { &A::EXTSI } else { &A::EXTUI };
-                    (self.op(ext, &[a], rt, &[]), self.op(ext, &[b], rt, &[]), rt)
-                } else {
-                    (a, b, ty)
-                };
+                let (m, rt) = self.product(inst, wide)?;
                 let c = self.src(inst, 2, rt, s)?;
-                let m = self.op(&A::MULI, &[a, b], rt, &[]);
                 let r = self.op(&A::ADDI, &[m, c], rt, &[]);
                 self.def(inst, 0, r, s)?;
             }
@@ -422,20 +413,8 @@ impl FnImporter<'_, '_, '_> {
                 Some(MulMode::Wide) => return self.mul_wide(inst),
                 _ => return Ok(false),
             },
-            Div if !pred => {
-                if s {
-                    &A::DIVSI
-                } else {
-                    &A::DIVUI
-                }
-            }
-            Rem if !pred => {
-                if s {
-                    &A::REMSI
-                } else {
-                    &A::REMUI
-                }
-            }
+            Div if !pred => signed_or(s, &A::DIVSI, &A::DIVUI),
+            Rem if !pred => signed_or(s, &A::REMSI, &A::REMUI),
             And => &A::ANDI,
             Or => &A::ORI,
             Xor => &A::XORI,
@@ -453,20 +432,8 @@ impl FnImporter<'_, '_, '_> {
                     _ => return Ok(false),
                 }
             }
-            Min if !pred => {
-                if s {
-                    &A::MINSI
-                } else {
-                    &A::MINUI
-                }
-            }
-            Max if !pred => {
-                if s {
-                    &A::MAXSI
-                } else {
-                    &A::MAXUI
-                }
-            }
+            Min if !pred => signed_or(s, &A::MINSI, &A::MINUI),
+            Max if !pred => signed_or(s, &A::MAXSI, &A::MAXUI),
             _ => return Ok(false),
         };
         let ty = self.ty(t)?;
@@ -478,16 +445,27 @@ impl FnImporter<'_, '_, '_> {
 
     /// `mul.wide`: the product of the extended operands.
     fn mul_wide(&mut self, inst: &Inst) -> R<bool> {
+        let (r, _) = self.product(inst, true)?;
+        self.def(inst, 0, r, inst.ty.is_signed())?;
+        Ok(true)
+    }
+
+    /// `muli` of operands 0 and 1 of integer `inst` and its type; `wide`
+    /// (`mul.wide`, `mad.wide`) extends them to twice the width first, by
+    /// the type's signedness, as selection recognises it again.
+    fn product(&mut self, inst: &Inst, wide: bool) -> R<(ValueId, TypeId)> {
         let t = inst.ty;
         let s = t.is_signed();
         let ty = self.ty(t)?;
         let (a, b) = (self.src(inst, 0, ty, s)?, self.src(inst, 1, ty, s)?);
-        let rt = self.rw.ctx().int_type(t.bits() * 2);
-        let ext = if s { &A::EXTSI } else { &A::EXTUI };
-        let (a, b) = (self.op(ext, &[a], rt, &[]), self.op(ext, &[b], rt, &[]));
-        let r = self.op(&A::MULI, &[a, b], rt, &[]);
-        self.def(inst, 0, r, s)?;
-        Ok(true)
+        let (a, b, rt) = if wide {
+            let rt = self.rw.ctx().int_type(t.bits() * 2);
+            let ext = if s { &A::EXTSI } else { &A::EXTUI };
+            (self.op(ext, &[a], rt, &[]), self.op(ext, &[b], rt, &[]), rt)
+        } else {
+            (a, b, ty)
+        };
+        Ok((self.op(&A::MULI, &[a, b], rt, &[]), rt))
     }
 
     fn setp(&mut self, inst: &Inst) -> R<bool> {
@@ -954,6 +932,11 @@ impl FnImporter<'_, '_, '_> {
         }
         Ok(())
     }
+}
+
+/// `signed` when the PTX type is signed, else `unsigned`.
+fn signed_or(signed: bool, s: &'static OpDef, u: &'static OpDef) -> &'static OpDef {
+    if signed { s } else { u }
 }
 
 fn address_space(s: Space) -> Option<AddressSpace> {
